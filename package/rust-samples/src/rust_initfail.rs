@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! An `init` that fails: the `Error` it returns is what `insmod`/`modprobe`
+//! report, and nothing of the module stays loaded.
+//!
+//! `ENXIO` is chosen because module loading itself never returns it, and
+//! every C library prints it as "No such device or address".
+
+use kernel::prelude::*;
+
+module! {
+    type: RustInitfail,
+    name: "rust_initfail",
+    author: "Rust for Linux Contributors",
+    description: "Rust sample: init fails with ENXIO",
+    license: "GPL",
+}
+
+struct RustInitfail {
+    _buffer: Vec<u8>,
+}
+
+impl kernel::Module for RustInitfail {
+    fn init(_module: &'static ThisModule) -> Result<Self> {
+        // Something to clean up: `?` returns early and drops it.
+        let mut buffer = Vec::try_with_capacity(64)?;
+        buffer.try_push(1)?;
+        pr_info!("init returns ENXIO ({}) on purpose\n", ENXIO.to_errno());
+        refuse()?;
+        Ok(RustInitfail { _buffer: buffer })
+    }
+}
+
+/// Always fails; `?` in `init` propagates the error to the module loader.
+fn refuse() -> Result {
+    Err(ENXIO)
+}
+
+impl Drop for RustInitfail {
+    fn drop(&mut self) {
+        pr_err!("drop must never run: init failed\n");
+    }
+}

@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-tests.sh: build-time tests of the series' compile-time checks
+# (static_assert!, build_assert!, build_error!, #[vtable]).
+#
+# Each file in cases/ is a small out-of-tree module whose header says what
+# building it must do:
+#   // expect-build: ok                  it builds
+#   // expect-build: error               it does not build ...
+#   // expect-message: TEXT              ... and the output holds TEXT
+#   // expect-build: build-error-symbol  modpost rejects the undefined
+#                                        "rust_build_error", unless the
+#                                        kernel has
+#                                        CONFIG_RUST_BUILD_ASSERT_ALLOW=y,
+#                                        where it builds
+#
+# Usage: KDIR=<kernel build dir> KMAKEFLAGS="<make flags>" build-tests.sh [CASE...]
+#   KDIR        a built kernel tree with CONFIG_RUST=y (its .config,
+#               Module.symvers and rust/*.rmeta are used)
+#   KMAKEFLAGS  flags for every make, e.g. "ARCH=riscv LLVM=1 RUSTC=rustc"
+#   CASE        names from cases/ without .rs (default: all)
+# Output: KTAP version 1, then "N passed, N failed".
+# Exit status: 0 if every case behaved as expected, 1 otherwise.
+
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+
+if [ -z "${KDIR:-}" ] || [ ! -f "${KDIR}/.config" ]; then
+	echo "ERROR: KDIR must name a configured and built kernel tree" >&2
+	exit 2
+fi
+if ! grep -q '^CONFIG_RUST=y' "${KDIR}/.config"; then
+	echo "ERROR: ${KDIR}/.config lacks CONFIG_RUST=y" >&2
+	exit 2
+fi
+allow=n
+if grep -q '^CONFIG_RUST_BUILD_ASSERT_ALLOW=y' "${KDIR}/.config"; then
+	allow=y
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/rust-samples-build-tests.XXXXXX")
+trap 'rm -rf "${work}"' EXIT
+
+if [ "$#" -eq 0 ]; then
+	for file in "${here}"/cases/*.rs; do
+		name=$(basename "${file}" .rs)
+		set -- "$@" "${name}"
+	done
+fi
+
+# header FILE KEY: the value of the "// KEY: value" line of FILE.
+header() {
+	sed -n "s|^// $2: ||p" "$1" | head -n 1
+}
+
+# build NAME: builds case NAME as a module; output in ${work}/NAME.log.
+build() {
+	dir="${work}/$1"
+	mkdir -p "${dir}"
+	cp "${here}/cases/$1.rs" "${dir}/"
+	echo "obj-m := $1.o" > "${dir}/Kbuild"
+	# shellcheck disable=SC2086 # KMAKEFLAGS is a list of flags
+	${MAKE:-make} -C "${KDIR}" ${KMAKEFLAGS:-} M="${dir}" modules \
+		> "${work}/$1.log" 2>&1
+}
+
+# diagnose NAME WHY: prints why NAME failed and the end of its build log.
+diagnose() {
+	echo "# $1: $2"
+	tail -n 15 "${work}/$1.log" | sed 's/^/# /'
+}
+
+echo "KTAP version 1"
+echo "1..$#"
+passed=0
+failed=0
+number=0
+for name in "$@"; do
+	number=$((number + 1))
+	file="${here}/cases/${name}.rs"
+	why=""
+	if [ ! -f "${file}" ]; then
+		why="no such case"
+	else
+		expect=$(header "${file}" expect-build)
+		message=$(header "${file}" expect-message)
+		if [ "${expect}" = build-error-symbol ]; then
+			if [ "${allow}" = y ]; then
+				expect=ok
+			else
+				expect=error
+				message='"rust_build_error"'
+			fi
+		fi
+		if build "${name}"; then
+			built=ok
+		else
+			built=error
+		fi
+		if [ "${built}" != "${expect}" ]; then
+			why="expected the build to end in '${expect}', got '${built}'"
+		elif [ "${expect}" = error ] && [ -z "${message}" ]; then
+			why="the case has no expect-message"
+		elif [ -n "${message}" ] && ! grep -qF -- "${message}" "${work}/${name}.log"; then
+			why="the build output lacks: ${message}"
+		elif [ "${message}" = '"rust_build_error"' ] &&
+			! grep -qF -- "undefined" "${work}/${name}.log"; then
+			why="rust_build_error is not reported undefined"
+		elif [ "${expect}" = ok ] && [ ! -f "${work}/${name}/${name}.ko" ]; then
+			why="no ${name}.ko"
+		fi
+	fi
+	if [ -z "${why}" ]; then
+		passed=$((passed + 1))
+		echo "ok ${number} ${name}"
+	else
+		failed=$((failed + 1))
+		echo "not ok ${number} ${name}"
+		diagnose "${name}" "${why}"
+	fi
+done
+echo "${passed} passed, ${failed} failed"
+[ "${failed}" -eq 0 ]
