@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Post-image script of this tree's QEMU defconfigs (Buildroot runs it, and
+# so does ../../br2-external): finds the QEMU command line tagged
+# "# <defconfig>" in the boards' readme.txt and writes, next to the images,
+#   start-qemu.sh  (from start-qemu.sh.in, as Buildroot's board/qemu does)
+#   run-qemu.sh    (from run-qemu.sh.in: interactive boot or --test)
+#
+# Arguments: BINARIES_DIR, then BR2_ROOTFS_POST_SCRIPT_ARGS: the defconfig.
+# Environment (exported by Buildroot): HOST_DIR, BUILD_DIR.
+set -euo pipefail
+
+board_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+binaries_dir="$1"
+defconfig_name="$(basename "$2")"
+
+# Join backslash-continued lines, keep the line tagged with the defconfig.
+qemu_cmd_line="$(sed -r ':a; /\\$/N; s/\\\n//; s/\t/ /; ta; /# '"${defconfig_name}"'$/!d; s/#.*//' \
+	"${board_dir}"/*/readme.txt)"
+if [ -z "${qemu_cmd_line}" ]; then
+	echo "post-image.sh: no line tagged '# ${defconfig_name}' in ${board_dir}/*/readme.txt" >&2
+	exit 1
+fi
+
+# The scripts live next to the images; QEMU starts from the first
+# qemu-system-*; -serial stdio is the default mode's extra argument.
+qemu_cmd_line="${qemu_cmd_line//output\/images\//}"
+qemu_cmd_line="$(sed -r -e 's/^.*(qemu-system-)/\1/' -e 's/ +$//' <<<"${qemu_cmd_line}")"
+default_args=""
+if [[ "${qemu_cmd_line}" == *"-serial stdio"* ]]; then
+	default_args="-serial stdio"
+	qemu_cmd_line="${qemu_cmd_line//-serial stdio/}"
+fi
+# start-qemu.sh --kernel-arg appends to the kernel command line.
+# shellcheck disable=SC2016 # ${CMDLINE_EXTRA} is expanded by start-qemu.sh
+qemu_cmd_line="$(sed -r 's/(-append "[^"]*)"/\1${CMDLINE_EXTRA}"/' <<<"${qemu_cmd_line}")"
+
+sed -e "s|@SERIAL_ARGS@|-nographic|g" \
+	-e "s|@DEFAULT_ARGS@|${default_args}|g" \
+	-e "s|@QEMU_CMD_LINE@|${qemu_cmd_line}|g" \
+	-e "s|@HOST_DIR@|${HOST_DIR:-}|g" \
+	"${board_dir}/common/start-qemu.sh.in" >"${binaries_dir}/start-qemu.sh"
+sed -e "s|@LINUX_DIR@|${BUILD_DIR:-}/linux-custom|g" \
+	"${board_dir}/common/run-qemu.sh.in" >"${binaries_dir}/run-qemu.sh"
+chmod +x "${binaries_dir}/start-qemu.sh" "${binaries_dir}/run-qemu.sh"

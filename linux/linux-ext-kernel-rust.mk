@@ -1,0 +1,62 @@
+################################################################################
+#
+# kernel-rust
+#
+################################################################################
+
+# The kernel's Rust toolchain: the build host's Debian bookworm packages.
+# These variables are the only list of the kernel's Rust make flags:
+# Buildroot appends them to LINUX_MAKE_FLAGS (so the kernel and the
+# kernel-module packages get them), and ../br2-external evaluates this
+# file to get the same flags. Not in LINUX_EXTENSIONS: there is no
+# kernel-rust package to download or patch into the kernel.
+
+ifeq ($(BR2_LINUX_KERNEL_EXT_KERNEL_RUST),y)
+
+KERNEL_RUST_BINDIR = /usr/bin
+KERNEL_RUST_LIB_SRC = /usr/lib/rustlib/src/rust/library
+KERNEL_RUST_LIB_SRC_PACKAGE = rust-src
+
+KERNEL_RUST_MAKE_FLAGS = \
+	LLVM=1 \
+	RUSTC=$(KERNEL_RUST_BINDIR)/rustc \
+	RUSTDOC=$(KERNEL_RUST_BINDIR)/rustdoc \
+	RUSTFMT=$(KERNEL_RUST_BINDIR)/rustfmt \
+	CLIPPY_DRIVER=$(KERNEL_RUST_BINDIR)/clippy-driver \
+	BINDGEN=$(KERNEL_RUST_BINDIR)/bindgen \
+	HOSTRUSTC=$(KERNEL_RUST_BINDIR)/rustc \
+	RUST_LIB_SRC=$(KERNEL_RUST_LIB_SRC)
+
+# <tool>:<Debian package>:<start of the version it must report>.
+# LLVM=1 runs clang, ld.lld and llvm-ar from the PATH.
+KERNEL_RUST_TOOLS = \
+	$(KERNEL_RUST_BINDIR)/rustc:rustc:1.63. \
+	$(KERNEL_RUST_BINDIR)/rustdoc:rustc:1.63. \
+	$(KERNEL_RUST_BINDIR)/rustfmt:rustfmt: \
+	$(KERNEL_RUST_BINDIR)/clippy-driver:rust-clippy:0.1.63 \
+	$(KERNEL_RUST_BINDIR)/bindgen:bindgen:0.60. \
+	clang:clang:14. \
+	ld.lld:lld:14. \
+	llvm-ar:llvm:14.
+
+define KERNEL_RUST_CHECK_TOOLS
+	$(Q)for t in $(KERNEL_RUST_TOOLS); do \
+		tool=$${t%%:*}; want=$${t##*:}; pkg=$${t#*:}; pkg=$${pkg%:*}; \
+		have=$$($$tool --version 2>/dev/null | head -n 1); \
+		case "$$have" in \
+		*" $$want"*) ;; \
+		*) echo "kernel-rust: need $$tool $${want%.}$${have:+, found $$have}: apt-get install $$pkg" >&2; \
+			exit 1 ;; \
+		esac; \
+	done
+	$(Q)test -f $(KERNEL_RUST_LIB_SRC)/core/src/lib.rs || { \
+		echo "kernel-rust: need $(KERNEL_RUST_LIB_SRC): apt-get install $(KERNEL_RUST_LIB_SRC_PACKAGE)" >&2; \
+		exit 1; }
+endef
+LINUX_POST_PATCH_HOOKS += KERNEL_RUST_CHECK_TOOLS
+
+# Not prefixed KERNEL_RUST_: this is what the extension is for (see
+# .checkpackageignore).
+LINUX_MAKE_FLAGS += $(KERNEL_RUST_MAKE_FLAGS)
+
+endif
