@@ -93,11 +93,15 @@ fn utf8() -> Result<usize> {
     Ok(text.len())
 }
 
-/// `TryReserveError`: room for `usize::MAX` more bytes cannot exist.
+/// `TryReserveError`: `usize::MAX / 2` more `u64`s need more bytes than
+/// `usize` can count.
+///
+/// The size must overflow before `kmalloc()` is asked: with rustc 1.63 a
+/// `Layout` may exceed `isize::MAX`, and `kmalloc()` of such a size warns.
 fn try_reserve() -> Result<usize> {
-    let mut bytes = Vec::<u8>::new();
-    bytes.try_reserve(usize::MAX)?;
-    Ok(bytes.capacity())
+    let mut numbers = Vec::<u64>::new();
+    numbers.try_reserve(usize::MAX / 2)?;
+    Ok(numbers.capacity())
 }
 
 /// `LayoutError`: an alignment must be a power of two.

@@ -32,7 +32,7 @@ impl kernel::Module for RustPrinting {
         pr_alert!("level 1 alert message, with {} argument\n", 1);
         pr_crit!("level 2 critical message\n");
         pr_err!("level 3 error message\n");
-        pr_warn!("level 4 warning message\n");
+        pr_warn!("level 4 warn message\n");
         pr_notice!("level 5 notice message\n");
         pr_info!("level 6 info message\n");
         pr_debug!("level 7 debug message\n");
