@@ -55,8 +55,8 @@ define KERNEL_RUST_CHECK_TOOLS
 endef
 LINUX_POST_PATCH_HOOKS += KERNEL_RUST_CHECK_TOOLS
 
-# Not prefixed KERNEL_RUST_: this is what the extension is for (see
-# .checkpackageignore).
+# Appending to the kernel's flags is what this extension is for.
+# check-package disable TypoInPackageVariable
 LINUX_MAKE_FLAGS += $(KERNEL_RUST_MAKE_FLAGS)
 
 endif
