@@ -205,7 +205,8 @@ struct MiscRegistration {
 // SAFETY: The `miscdevice` is only touched by `register()` and `drop()`,
 // which the module loader serialises; the misc core locks its own accesses.
 unsafe impl Send for MiscRegistration {}
-// SAFETY: `MiscRegistration` has no `&self` methods that touch the device.
+// SAFETY: The only `&self` method, `minor()`, reads a field that the misc
+// core writes in `misc_register()` only, before `register()` returns.
 unsafe impl Sync for MiscRegistration {}
 
 impl MiscRegistration {
