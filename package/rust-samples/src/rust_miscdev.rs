@@ -143,12 +143,13 @@ unsafe extern "C" fn write_callback<T: FileOps>(
 }
 
 /// An all-`NULL` table: the base the tables below fill in.
-//
-// SAFETY: `file_operations` only holds pointers, `Option`s of function
-// pointers and integers, for all of which zero bytes are valid (`NULL`,
-// `None`, 0).
-const NULL_FOPS: bindings::file_operations =
-    unsafe { core::mem::transmute([0u8; core::mem::size_of::<bindings::file_operations>()]) };
+const NULL_FOPS: bindings::file_operations = {
+    const SIZE: usize = core::mem::size_of::<bindings::file_operations>();
+    // SAFETY: `file_operations` only holds pointers, `Option`s of function
+    // pointers and integers, for all of which zero bytes are valid (`NULL`,
+    // `None`, 0).
+    unsafe { core::mem::transmute::<[u8; SIZE], bindings::file_operations>([0; SIZE]) }
+};
 
 /// Builds the C `file_operations` table of a [`FileOps`] implementation.
 struct FileOperationsVtable<T>(PhantomData<T>);
