@@ -17,8 +17,11 @@ KERNEL_RUST_BINDIR = /usr/bin
 KERNEL_RUST_LIB_SRC = /usr/lib/rustlib/src/rust/library
 KERNEL_RUST_LIB_SRC_PACKAGE = rust-src
 
+# CLIPPY=1: Rust code (the kernel's and the modules') is built with
+# clippy-driver, so with CONFIG_WERROR=y any Clippy warning fails the build.
 KERNEL_RUST_MAKE_FLAGS = \
 	LLVM=1 \
+	CLIPPY=1 \
 	RUSTC=$(KERNEL_RUST_BINDIR)/rustc \
 	RUSTDOC=$(KERNEL_RUST_BINDIR)/rustdoc \
 	RUSTFMT=$(KERNEL_RUST_BINDIR)/rustfmt \
