@@ -104,6 +104,24 @@ run "${tmp}/out" env PATH="${tmp}/bin" "${br2}" build fake_defconfig --until lin
 expect "missing tool names the package and the install command" fail "${tmp}/out" "${rc}" \
 	'rsync is missing .*Debian package rsync' 'sudo \./br2-external deps'
 
+rm -f "${tmp}/bin/apt-get"
+run "${tmp}/out" env PATH="${tmp}/bin" "${br2}" deps
+expect "deps without apt-get says so" fail "${tmp}/out" "${rc}" 'deps needs apt-get'
+ln -sf /usr/bin/apt-get "${tmp}/bin/"
+if [ "$(id -u)" -ne 0 ]; then
+	run "${tmp}/out" "${br2}" deps
+elif unshare -U true 2>/dev/null; then
+	run "${tmp}/out" unshare -U "${br2}" deps
+else
+	rc=skip
+fi
+if [ "${rc}" = skip ]; then
+	echo "skip - deps as a user (no user namespace to drop root in)"
+else
+	expect "deps as a user says to run it as root" fail "${tmp}/out" "${rc}" \
+		'run it as root \(sudo \./br2-external deps\)'
+fi
+
 # The same, for a tool the kernel's Rust check finds on the PATH.
 rm "${tmp}/bin/rsync" 2>/dev/null || true
 ln -sf /usr/bin/rsync "${tmp}/bin/"
