@@ -58,6 +58,13 @@ define KERNEL_RUST_CHECK_TOOLS
 endef
 LINUX_POST_PATCH_HOOKS += KERNEL_RUST_CHECK_TOOLS
 
+# linux.mk puts gcc's -Wno-attribute-alias in KCFLAGS for every gcc >= 8
+# toolchain. With LLVM=1 the kernel's C is compiled by clang, which does
+# not know that option, and 6.1's scripts/Makefile.clang makes an unknown
+# warning option an error (at scripts/mod/empty.o, the first C file).
+# check-package disable TypoInPackageVariable
+LINUX_CFLAGS := $(filter-out -Wno-attribute-alias,$(LINUX_CFLAGS))
+
 # Appending to the kernel's flags is what this extension is for.
 # check-package disable TypoInPackageVariable
 LINUX_MAKE_FLAGS += $(KERNEL_RUST_MAKE_FLAGS)
