@@ -18,7 +18,7 @@ endef
 
 # The boot-time checks: an init script and the test command it runs.
 define RUST_SAMPLES_INSTALL_ROOTFS
-	cp -dpfR $(RUST_SAMPLES_PKGDIR)rootfs/. $(TARGET_DIR)/
+	cp -dpfR $(RUST_SAMPLES_PKGDIR)/rootfs/. $(TARGET_DIR)/
 endef
 RUST_SAMPLES_POST_INSTALL_TARGET_HOOKS += RUST_SAMPLES_INSTALL_ROOTFS
 
