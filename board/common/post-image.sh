@@ -1,25 +1,31 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Post-image script of this tree's QEMU defconfigs (Buildroot runs it, and
-# so does ../../br2-external): finds the QEMU command line tagged
-# "# <defconfig>" in the boards' readme.txt and writes, next to the images,
+# Post-image script of this tree's QEMU defconfigs (Buildroot runs it):
+# takes the QEMU command line of the board's readme.txt and writes, next
+# to the images,
 #   start-qemu.sh  (from start-qemu.sh.in, as Buildroot's board/qemu does)
 #   run-qemu.sh    (from run-qemu.sh.in: interactive boot or --test)
 #
-# Arguments: BINARIES_DIR, then BR2_ROOTFS_POST_SCRIPT_ARGS: the defconfig.
+# Arguments: BINARIES_DIR, then BR2_ROOTFS_POST_SCRIPT_ARGS: the board's
+# directory name under board/ (not the defconfig's file name, so a merged
+# defconfig gives the same images).
 # Environment (exported by Buildroot): HOST_DIR, BUILD_DIR.
 set -euo pipefail
 
 board_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 binaries_dir="$1"
-defconfig_name="$(basename "$2")"
+board="${2:-}"
+readme="${board_dir}/${board}/readme.txt"
+if [ -z "${board}" ] || [[ "${board}" == */* ]] || [ ! -f "${readme}" ]; then
+	echo "post-image.sh: BR2_ROOTFS_POST_SCRIPT_ARGS must name a board of ${board_dir} with a readme.txt (got '${board}')" >&2
+	exit 1
+fi
 
-# Join backslash-continued lines, keep the line tagged with the defconfig.
-qemu_cmd_line="$(sed -r ':a; /\\$/N; s/\\\n//; s/\t/ /; ta; /# '"${defconfig_name}"'$/!d; s/#.*//' \
-	"${board_dir}"/*/readme.txt)"
-if [ -z "${qemu_cmd_line}" ]; then
-	echo "post-image.sh: no line tagged '# ${defconfig_name}' in ${board_dir}/*/readme.txt" >&2
+# Join backslash-continued lines, keep the one QEMU command line.
+qemu_cmd_line="$(sed -r ':a; /\\$/N; s/\\\n//; s/\t/ /; ta; /qemu-system-/!d; s/#.*//' "${readme}")"
+if [ "$(grep -c . <<<"${qemu_cmd_line}")" -ne 1 ]; then
+	echo "post-image.sh: ${readme} must have exactly one qemu-system- command line" >&2
 	exit 1
 fi
 
