@@ -18,7 +18,8 @@
 # Usage: KDIR=<kernel build dir> KMAKEFLAGS="<make flags>" build-tests.sh [CASE...]
 #   KDIR        a built kernel tree with CONFIG_RUST=y (its .config,
 #               Module.symvers and rust/*.rmeta are used)
-#   KMAKEFLAGS  flags for every make, e.g. "ARCH=riscv LLVM=1 RUSTC=rustc"
+#   KMAKEFLAGS  flags for every make, shell-quoted, e.g.
+#               'ARCH=riscv LLVM=1 HOSTCC="gcc -O2"'
 #   CASE        names from cases/ without .rs (default: all)
 # Output: KTAP version 1, then "N passed, N failed".
 # Exit status: 0 if every case behaved as expected, 1 otherwise.
@@ -61,9 +62,12 @@ build() {
 	mkdir -p "${dir}"
 	cp "${here}/cases/$1.rs" "${dir}/"
 	echo "obj-m := $1.o" > "${dir}/Kbuild"
-	# shellcheck disable=SC2086 # KMAKEFLAGS is a list of flags
-	${MAKE:-make} -C "${KDIR}" ${KMAKEFLAGS:-} M="${dir}" modules \
-		> "${work}/$1.log" 2>&1
+	log="${work}/$1.log"
+	# KMAKEFLAGS is quoted for the shell, as Buildroot's printvars
+	# QUOTED_VARS=YES gives LINUX_MAKE_FLAGS (HOSTCC="gcc -O2 ..." is one
+	# flag): eval splits it as make gets it.
+	eval "set -- ${KMAKEFLAGS:-}"
+	${MAKE:-make} -C "${KDIR}" "$@" M="${dir}" modules > "${log}" 2>&1
 }
 
 # diagnose NAME WHY: prints why NAME failed and the end of its build log.
