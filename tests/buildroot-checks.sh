@@ -85,7 +85,11 @@ done
 rc=0
 mapfile -t files < <(cd "${top}" && git ls-files --cached --others --exclude-standard \
 	-- .checkpackageignore Config.in external.desc external.mk configs linux package patches board)
-(cd "${top}" && "${br}/utils/check-package" -b --ignore-list .checkpackageignore "${files[@]}") \
+# check-package imports magic and runs flake8: Debian's python3 has them
+# (python3-magic, flake8) when another python3 comes first on PATH.
+python=python3
+python3 -c 'import magic' 2>/dev/null || python=/usr/bin/python3
+(cd "${top}" && "${python}" "${br}/utils/check-package" -b --ignore-list .checkpackageignore "${files[@]}") \
 	>"${tmp}/cp" 2>&1 || rc=$?
 sed 's/^/#   /' "${tmp}/cp"
 grep -q '^0 warnings generated' "${tmp}/cp" || rc=1
