@@ -56,7 +56,16 @@ define KERNEL_RUST_CHECK_TOOLS
 		echo "kernel-rust: need $(KERNEL_RUST_LIB_SRC): apt-get install $(KERNEL_RUST_LIB_SRC_PACKAGE)" >&2; \
 		exit 1; }
 endef
-LINUX_POST_PATCH_HOOKS += KERNEL_RUST_CHECK_TOOLS
+LINUX_PRE_PATCH_HOOKS += KERNEL_RUST_CHECK_TOOLS
+
+# CONFIG_RUST silently drops out of the final .config when one of its
+# dependencies is off; say so here rather than at the first Rust module.
+define KERNEL_RUST_CHECK_CONFIG
+	$(Q)grep -q '^CONFIG_RUST=y' $(LINUX_DIR)/.config || { \
+		echo "kernel-rust: CONFIG_RUST is not set in $(LINUX_DIR)/.config: a dependency of it is off (make linux-menuconfig: General setup, Rust support)" >&2; \
+		exit 1; }
+endef
+LINUX_POST_CONFIGURE_HOOKS += KERNEL_RUST_CHECK_CONFIG
 
 # linux.mk puts gcc's -Wno-attribute-alias in KCFLAGS for every gcc >= 8
 # toolchain. With LLVM=1 the kernel's C is compiled by clang, which does
