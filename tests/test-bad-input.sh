@@ -2,27 +2,53 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The bad-input behaviours of br2-external and run-qemu.sh (issue 3), each
-# against a throw-away tree in a temporary directory: a fake kernel tarball
-# and patches for the build steps, a fake start-qemu.sh for the boot checks.
+# against a throw-away copy of this tree in a temporary directory (its own
+# output/, its own build lock): br2-external's own checks, and Buildroot
+# (the real one br2-external drives) stopping on a kernel patch that does
+# not apply and on a wrong Rust tool. Those two run only `make linux-patch`
+# (extract and patch the kernel; no toolchain, no build) and reuse this
+# tree's output/offline/ parts and unpacked Buildroot when they are there.
+# The boot checks use run-qemu.sh as the real post-image.sh writes it, with
+# a fake start-qemu.sh printing a given console.
 # Prints one "ok"/"not ok" line per case, then "N passed, N failed".
+#
+# Cases of the former stand-in build engine that Buildroot does not have:
+#  - "a failing patch leaves the previous good tree intact": Buildroot
+#    patches the package's build directory in place; a failed patch leaves
+#    it half patched, without .stamp_patched, and a retry stops at
+#    "Error: duplicate filename" until `make linux-dirclean`.
+#  - "a requested kernel option that drops is named": Buildroot merges the
+#    config fragments (merge_config.sh -m) and runs olddefconfig without
+#    checking that each requested option survives.
+#  - "kernel build failure shows the error lines" (fake kernel): a real
+#    kernel build is too long for this test; "a failing Buildroot make
+#    shows the error lines and the log" covers br2-external's reporting.
 set -euo pipefail
 
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-tmp="$(mktemp -d)"
+tmp="$(mktemp -d "${TMPDIR:-/var/tmp}/test-bad-input.XXXXXX")"
 trap 'rm -rf "${tmp}"' EXIT
+trap 'exit 1' HUP INT TERM
 passed=0
 failed=0
+start="${SECONDS}"
 
-# expect NAME STATUS OUTPUT-FILE PATTERN...: STATUS is "fail" or "pass";
-# every extended regex PATTERN must be in the output.
+# expect NAME STATUS OUTPUT-FILE RC PATTERN...: STATUS is "fail" or "pass";
+# every extended regex PATTERN must be in the output (and, with want_lines
+# set, the output must have that many lines).
 expect() {
-	local name="$1" want="$2" out="$3" rc="$4" p ok=true
+	local name="$1" want="$2" out="$3" rc="$4" p ok=true lines
 	shift 4
 	if [ "${want}" = fail ] && [ "${rc}" -eq 0 ]; then ok=false; fi
 	if [ "${want}" = pass ] && [ "${rc}" -ne 0 ]; then ok=false; fi
 	for p in "$@"; do
 		grep -qE -- "${p}" "${out}" || { ok=false; echo "# missing: ${p}"; }
 	done
+	lines="$(wc -l <"${out}")"
+	if [ -n "${want_lines:-}" ] && [ "${lines}" -ne "${want_lines}" ]; then
+		ok=false
+		echo "# ${lines} lines of output, want ${want_lines}"
+	fi
 	if ${ok}; then
 		passed=$((passed + 1))
 		echo "ok - ${name}"
@@ -33,81 +59,108 @@ expect() {
 	fi
 }
 
+# expect_line NAME OUTPUT-FILE RC PATTERN: a failure with a one-line
+# message matching PATTERN, and nothing else.
+expect_line() {
+	want_lines=1 expect "$1" fail "$2" "$3" "$4"
+}
+
 # run OUT COMMAND...: run, keeping the output and the exit status in rc.
 run() {
 	local out="$1"
 	shift
 	rc=0
-	"$@" >"${out}" 2>&1 || rc=$?
+	"$@" >"${out}" 2>&1 </dev/null || rc=$?
 }
 
-# A throw-away external tree: br2-external, its helpers, a fake kernel.
+# ---------------------------------------------------------------------------
+# The throw-away tree: the tree's files (committed, and new but not
+# ignored), beside a link to ../shared (the Buildroot tarball and the
+# offline download directory are found there).
 tree="${tmp}/tree"
-mkdir -p "${tree}/configs" "${tree}/board/fake" "${tree}/patches/linux" \
-	"${tmp}/linux-fake/scripts/kconfig"
-cp -a "${top}/br2-external" "${top}/linux" "${top}/support" "${tree}/"
-cat >"${tmp}/linux-fake/Makefile" <<'MK'
-olddefconfig:
-	@sed -i '/^CONFIG_DROPPED=/d' .config
-all:
-	@echo "  CC      hello.o"
-	@echo "hello.c:3:5: error: expected ';' before 'return'" >&2
-	@exit 2
-MK
-printf 'int main(void)\n{\n\treturn 0;\n}\n' >"${tmp}/linux-fake/hello.c"
-cat >"${tmp}/linux-fake/scripts/kconfig/merge_config.sh" <<'SH'
-#!/bin/sh
-# Stand-in: append the fragments to the base config.
-shift 3
-base="$1"
-shift
-cat "$@" >>"${base}"
-SH
-chmod +x "${tmp}/linux-fake/scripts/kconfig/merge_config.sh"
-tar -C "${tmp}" -cJf "${tmp}/linux-fake.tar.xz" linux-fake
-printf 'CONFIG_KEPT=y\n' >"${tree}/board/fake/linux.config"
-cat >"${tree}/configs/fake_defconfig" <<EOF2
-BR2_riscv=y
-BR2_GLOBAL_PATCH_DIR="\$(BR2_EXTERNAL_RUST_FOR_LINUX_PATH)/patches"
-BR2_LINUX_KERNEL=y
-BR2_LINUX_KERNEL_CUSTOM_TARBALL=y
-BR2_LINUX_KERNEL_CUSTOM_TARBALL_LOCATION="file://${tmp}/linux-fake.tar.xz"
-BR2_LINUX_KERNEL_USE_CUSTOM_CONFIG=y
-BR2_LINUX_KERNEL_CUSTOM_CONFIG_FILE="\$(BR2_EXTERNAL_RUST_FOR_LINUX_PATH)/board/fake/linux.config"
-BR2_LINUX_KERNEL_EXT_KERNEL_RUST=y
-EOF2
-cat >"${tree}/patches/linux/0001-hello-return-1.patch" <<'EOF2'
---- a/hello.c
-+++ b/hello.c
-@@ -1,4 +1,4 @@
- int main(void)
- {
--	return 0;
-+	return 1;
- }
-EOF2
-br2="${tree}/br2-external"
-# The fake kernel builds are light: no need to wait for real ones.
-export BR2_EXTERNAL_LOCK="${tmp}/lock"
-linux_dir="${tree}/output/fake_defconfig/build/linux-custom"
+mkdir -p "${tree}"
+if git -C "${top}" rev-parse --git-dir >/dev/null 2>&1; then
+	(cd "${top}" && git ls-files -z --cached --others --exclude-standard |
+		while IFS= read -r -d '' f; do [ ! -e "${f}" ] || printf '%s\0' "${f}"; done |
+		xargs -0 cp -a --parents -t "${tree}")
+else
+	tar -C "${top}" --exclude=./output --exclude=./dl -cf - . | tar -C "${tree}" -xf -
+fi
+[ ! -d "${top}/../shared" ] || ln -s "$(readlink -f "${top}/../shared")" "${tmp}/shared"
 
-run "${tmp}/out" "${br2}" build no_such_defconfig
-expect "unknown defconfig lists the defconfigs" fail "${tmp}/out" "${rc}" \
-	'unknown defconfig "no_such_defconfig"' '^  fake_defconfig$'
+# Reuse what is not per-board: Buildroot unpacked (else the copy unpacks
+# its own, a few seconds), and the offline layer's slow parts (host tar,
+# toolchains, source trees), made in this tree first if missing. The
+# copy's prepare remakes only its dl-site/ and src/debian-tools/.
+mkdir -p "${tree}/output"
+for d in "${top}"/output/buildroot-*; do
+	case "${d}" in *.tmp) continue ;; esac
+	[ ! -f "${d}/.br2-external-commit" ] || ln -s "${d}" "${tree}/output/"
+done
+offline_mode() {
+	case "${BR2_EXTERNAL_OFFLINE:-}" in
+	1) return 0 ;;
+	"") [ -d "${BR2_EXTERNAL_DL_DIR:-${top}/../shared/buildroot/dl}" ] ;;
+	*) return 1 ;;
+	esac
+}
+if offline_mode; then
+	if [ ! -x "${top}/output/offline/host-tar/bin/tar" ] ||
+		[ ! -f "${top}/output/offline/toolchain-riscv64-linux-gnu/.done" ]; then
+		echo "# making ${top}/output/offline (support/offline/prepare)"
+		"${top}/support/offline/prepare" >"${tmp}/prepare.log" 2>&1 ||
+			sed 's/^/# /' "${tmp}/prepare.log"
+	fi
+	mkdir -p "${tree}/output/offline/src"
+	for d in "${top}"/output/offline/*; do
+		case "${d##*/}" in dl-site|src|tar-build.*) continue ;; esac
+		[ ! -e "${d}" ] || ln -s "${d}" "${tree}/output/offline/"
+	done
+	for d in "${top}"/output/offline/src/*; do
+		[ ! -f "${d}/.done" ] || ln -s "${d}" "${tree}/output/offline/src/"
+	done
+fi
+
+br2="${tree}/br2-external"
+defconfig=qemu_riscv64_rust_defconfig
+O="${tree}/output/${defconfig}"
+linux_dir="${O}/build/linux-custom"
+# The throw-away tree's builds do not wait for (nor hold up) real ones.
+export BR2_EXTERNAL_LOCK="${tmp}/lock"
+# run as root would first install the host packages (br2-external deps).
+export BR2_EXTERNAL_NO_AUTO_DEPS=1
+# Where a check of br2-external were missing, the command given is still
+# cheap: a make target that does not exist, not a whole build.
+cheap=no-such-target
+
+# ---------------------------------------------------------------------------
+# br2-external's own checks.
+
+list=()
+for f in "${tree}"/configs/*_defconfig; do
+	list+=("^  ${f##*/}\$")
+done
+for cmd in build run; do
+	run "${tmp}/out" "${br2}" "${cmd}" nope_defconfig
+	expect "${cmd} with an unknown defconfig lists the defconfigs" fail "${tmp}/out" "${rc}" \
+		'^br2-external: ERROR: unknown defconfig "nope_defconfig"; the defconfigs in configs/ are:$' \
+		"${list[@]}"
+done
 
 # A PATH without rsync (and nothing from /usr/sbin or /sbin to find it in).
 mkdir -p "${tmp}/bin"
 for f in /usr/local/bin/* /usr/bin/*; do
 	[ "$(basename "${f}")" = rsync ] || ln -sf "${f}" "${tmp}/bin/"
 done
-run "${tmp}/out" env PATH="${tmp}/bin" "${br2}" build fake_defconfig --until linux-patch
+run "${tmp}/out" env PATH="${tmp}/bin" "${br2}" build "${defconfig}" "${cheap}"
 expect "missing tool names the package and the install command" fail "${tmp}/out" "${rc}" \
-	'rsync is missing .*Debian package rsync' 'sudo \./br2-external deps'
+	'^br2-external: ERROR: rsync is missing \(required by Buildroot\): Debian package rsync$' \
+	'^br2-external: ERROR: install with: sudo \./br2-external deps \(or: apt-get install rsync\)$'
 
 rm -f "${tmp}/bin/apt-get"
 run "${tmp}/out" env PATH="${tmp}/bin" "${br2}" deps
-expect "deps without apt-get says so" fail "${tmp}/out" "${rc}" 'deps needs apt-get'
-ln -sf /usr/bin/apt-get "${tmp}/bin/"
+expect_line "deps without apt-get says so" "${tmp}/out" "${rc}" \
+	'^br2-external: ERROR: deps needs apt-get \(Debian bookworm\)$'
 if [ "$(id -u)" -ne 0 ]; then
 	run "${tmp}/out" "${br2}" deps
 elif unshare -U true 2>/dev/null; then
@@ -118,59 +171,84 @@ fi
 if [ "${rc}" = skip ]; then
 	echo "skip - deps as a user (no user namespace to drop root in)"
 else
-	expect "deps as a user says to run it as root" fail "${tmp}/out" "${rc}" \
-		'run it as root \(sudo \./br2-external deps\)'
+	expect_line "deps as a user says to run it as root" "${tmp}/out" "${rc}" \
+		'^br2-external: ERROR: deps installs packages: run it as root \(sudo \./br2-external deps\)$'
 fi
 
-# The same, for a tool the kernel's Rust check finds on the PATH.
-rm "${tmp}/bin/rsync" 2>/dev/null || true
-ln -sf /usr/bin/rsync "${tmp}/bin/"
-rm -f "${tmp}/bin/ld.lld"
-run "${tmp}/out" env PATH="${tmp}/bin" "${br2}" build fake_defconfig --until linux-configure
-expect "missing Rust tool stops before the kernel build, naming the package" fail "${tmp}/out" "${rc}" \
-	'applying 0001-hello-return-1.patch' 'kernel-rust: need ld.lld 14: apt-get install lld'
+# The stand-in's options are gone: arguments after the defconfig are make
+# targets, and an option there is an error, not a target.
+run "${tmp}/out" "${br2}" build --until x
+expect_line "build --until x is rejected" "${tmp}/out" "${rc}" \
+	'^br2-external: ERROR: build: unknown option --until \(arguments after the defconfig are Buildroot make targets\)$'
+run "${tmp}/out" "${br2}" build "${defconfig}" --until linux-patch
+expect_line "build DEFCONFIG --until linux-patch is rejected" "${tmp}/out" "${rc}" \
+	'^br2-external: ERROR: build: unknown option --until '
 
-printf 'BR2_NOT_A_REAL_OPTION=y\n' >>"${tree}/configs/fake_defconfig"
-run "${tmp}/out" "${br2}" build fake_defconfig --until linux-patch
-expect "an unknown option is reported" pass "${tmp}/out" "${rc}" \
-	'BR2_NOT_A_REAL_OPTION=y is not understood'
-sed -i '/BR2_NOT_A_REAL_OPTION/d' "${tree}/configs/fake_defconfig"
+run "${tmp}/out" env BR2_EXTERNAL_OFFLINE=bogus "${br2}" build "${defconfig}" "${cheap}"
+expect_line "BR2_EXTERNAL_OFFLINE=bogus is rejected" "${tmp}/out" "${rc}" \
+	'^br2-external: ERROR: BR2_EXTERNAL_OFFLINE=bogus: use 1 \(offline\) or 0 \(downloads\)$'
 
-cat >"${tree}/patches/linux/0002-hello-bad-context.patch" <<'EOF2'
---- a/hello.c
-+++ b/hello.c
-@@ -1,4 +1,4 @@
- int main(void)
- {
--	return 5;
-+	return 2;
- }
+# ---------------------------------------------------------------------------
+# Buildroot, in the throw-away tree's output/<defconfig>/.
+
+# Configures output/<defconfig>/ (and unpacks Buildroot, offline: makes
+# the copy's dl-site) for the cases after it.
+run "${tmp}/out" "${br2}" build "${defconfig}" no-such-target
+expect "a failing Buildroot make shows the error lines and the log" fail "${tmp}/out" "${rc}" \
+	"^br2-external: ERROR: make no-such-target failed; last error lines:\$" \
+	"^  make: \*\*\* No rule to make target 'no-such-target'" \
+	"^br2-external: ERROR: make no-such-target failed after [0-9]+s \(full log: ${O}/build\.log\)\$"
+
+# A wrong rustc: the kernel extension's pre-patch hook stops the build
+# after extracting and patching the kernel.
+cp "${tree}/linux/linux-ext-kernel-rust.mk" "${tmp}/linux-ext-kernel-rust.mk"
+mkdir -p "${tmp}/fake-rust"
+printf '#!/bin/sh\necho "rustc 1.62.0 (fake)"\n' >"${tmp}/fake-rust/rustc"
+chmod +x "${tmp}/fake-rust/rustc"
+sed -i "s|^\(KERNEL_RUST_BINDIR[[:space:]]*[:?]*=\).*|\1 ${tmp}/fake-rust|" \
+	"${tree}/linux/linux-ext-kernel-rust.mk"
+if grep -q "^KERNEL_RUST_BINDIR.*= ${tmp}/fake-rust\$" "${tree}/linux/linux-ext-kernel-rust.mk"; then
+	run "${tmp}/out" "${br2}" build "${defconfig}" linux-patch
+else
+	run "${tmp}/out" echo "test setup: no KERNEL_RUST_BINDIR line in linux/linux-ext-kernel-rust.mk"
+fi
+expect "a wrong Rust tool stops at the kernel's pre-patch hook, naming the package" fail "${tmp}/out" "${rc}" \
+	'^  kernel-rust: need .*/fake-rust/rustc 1\.63, found rustc 1\.62\.0 \(fake\): apt-get install rustc$' \
+	"^br2-external: ERROR: make linux-patch failed after [0-9]+s \(full log: ${O}/build\.log\)\$"
+cp "${tmp}/linux-ext-kernel-rust.mk" "${tree}/linux/linux-ext-kernel-rust.mk"
+
+# A patch that does not apply, on a fresh extraction (linux-dirclean).
+rm -rf "${linux_dir}"
+cat >"${tree}/patches/linux/9999-broken.patch" <<'EOF2'
+--- a/Makefile
++++ b/Makefile
+@@ -1,2 +1,2 @@
+-# this line is not in the kernel's Makefile
++# nor is this one
+ VERSION = 6
 EOF2
-cp "${linux_dir}/hello.c" "${tmp}/hello.c.good"
-run "${tmp}/out" "${br2}" build fake_defconfig --until linux-patch
-expect "failing patch names the patch and the hunk" fail "${tmp}/out" "${rc}" \
-	'patch 0002-hello-bad-context.patch does not apply' 'Hunk #1 FAILED' \
-	'previous good tree .* is unchanged'
-run "${tmp}/out" cmp "${tmp}/hello.c.good" "${linux_dir}/hello.c"
-expect "failing patch leaves the previous good tree intact" pass "${tmp}/out" "${rc}"
-rm "${tree}/patches/linux/0002-hello-bad-context.patch"
+run "${tmp}/out" "${br2}" build "${defconfig}" linux-patch
+expect "a kernel patch that does not apply is named, with the log" fail "${tmp}/out" "${rc}" \
+	'^  .*9999-broken\.patch' \
+	"^br2-external: ERROR: make linux-patch failed after [0-9]+s \(full log: ${O}/build\.log\)\$"
+rm "${tree}/patches/linux/9999-broken.patch"
 
-printf 'CONFIG_DROPPED=y\n' >>"${tree}/board/fake/linux.config"
-run "${tmp}/out" "${br2}" build fake_defconfig --until linux-configure
-expect "a requested kernel option that drops is named" fail "${tmp}/out" "${rc}" \
-	'kernel option CONFIG_DROPPED=y \(asked by board/fake/linux.config\) is not set in the final \.config'
-sed -i '/CONFIG_DROPPED/d' "${tree}/board/fake/linux.config"
-
-run "${tmp}/out" "${br2}" build fake_defconfig --until linux
-expect "kernel build failure shows the error lines and the log" fail "${tmp}/out" "${rc}" \
-	"hello.c:3:5: error: expected ';'" 'full log: .*/linux-build\.log'
-
-# run-qemu.sh --test, generated by the real post-image.sh, with a fake
+# ---------------------------------------------------------------------------
+# post-image.sh and run-qemu.sh --test, with a fake board and a fake
 # start-qemu.sh printing the console given in ${tmp}/console.
 images="${tmp}/images"
-mkdir -p "${images}"
-HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" \
-	"${top}/board/common/post-image.sh" "${images}" qemu_riscv64_rust_defconfig
+mkdir -p "${images}" "${tree}/board/fake"
+cat >"${tree}/board/fake/readme.txt" <<'EOF2'
+Run the emulation with:
+
+  qemu-system-riscv64 -M virt -kernel output/images/Image -append "root=/dev/vda" -nographic # fake_defconfig
+EOF2
+
+run "${tmp}/out" "${tree}/board/common/post-image.sh" "${images}" "${defconfig}"
+expect_line "post-image.sh given a defconfig, not a board, says so" "${tmp}/out" "${rc}" \
+	"^post-image\.sh: BR2_ROOTFS_POST_SCRIPT_ARGS must name a board of .* with a readme\.txt \(got '${defconfig}'\)\$"
+
+HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" "${tree}/board/common/post-image.sh" "${images}" fake
 cat >"${images}/start-qemu.sh" <<'SH'
 #!/bin/sh
 cat "${0%/*}/../console"
@@ -178,30 +256,42 @@ case " $* " in *" br2_test=1 "*) ;; *) echo "no br2_test=1"; exit 3 ;; esac
 [ ! -f "${0%/*}/../hang" ] || exec sleep 100
 SH
 chmod +x "${images}/start-qemu.sh"
-# kunit.py and its helpers from the kernel source tarball.
-tar -C "${tmp}" -xJf /usr/src/linux-source-6.1.tar.xz linux-source-6.1/tools/testing/kunit
-export KUNIT_PY="${tmp}/linux-source-6.1/tools/testing/kunit/kunit.py"
+# kunit.py and its helpers: from the kernel extracted above, else from the
+# kernel source tarball.
+if [ ! -f "${linux_dir}/tools/testing/kunit/kunit.py" ]; then
+	linux_dir="${tmp}/linux-source-6.1"
+	tar -C "${tmp}" -xJf /usr/src/linux-source-6.1.tar.xz linux-source-6.1/tools/testing/kunit
+fi
+export KUNIT_PY="${linux_dir}/tools/testing/kunit/kunit.py"
 
 ktap() { printf 'KTAP version 1\n1..%s\n' "$1"; shift; printf '%s\n' "$@"; }
 
 { echo "[    0.000000] Linux version 6.1"; ktap 2 "ok 1 rust_printing" "ok 2 rust_errors"; } >"${tmp}/console"
 run "${tmp}/out" "${images}/run-qemu.sh" --test --timeout 20
-expect "boot test passes on a clean KTAP console" pass "${tmp}/out" "${rc}" 'PASS'
+expect "boot test passes on a clean KTAP console" pass "${tmp}/out" "${rc}" '^run-qemu\.sh: PASS'
 
 { ktap 2 "ok 1 rust_printing" "not ok 2 rust_errors"; } >"${tmp}/console"
 run "${tmp}/out" "${images}/run-qemu.sh" --test --timeout 20
-expect "boot test fails on not ok" fail "${tmp}/out" "${rc}" 'FAILED.*rust_errors|rust_errors.*FAILED'
+expect "boot test fails on not ok" fail "${tmp}/out" "${rc}" 'FAILED.*rust_errors|rust_errors.*FAILED' \
+	'^run-qemu\.sh: FAIL: kunit\.py parse reports failed or missing tests'
 
 { ktap 3 "ok 1 rust_printing" "ok 2 rust_errors"; } >"${tmp}/console"
 run "${tmp}/out" "${images}/run-qemu.sh" --test --timeout 20
-expect "boot test fails on missing results" fail "${tmp}/out" "${rc}" 'missing|Expected'
+expect "boot test fails on missing results" fail "${tmp}/out" "${rc}" 'missing|Expected' \
+	'^run-qemu\.sh: FAIL: kunit\.py parse reports failed or missing tests'
 
 for bad in "Oops: 0000 [#1] SMP" "kernel BUG at mm/slub.c:42!" \
 	"WARNING: CPU: 0 PID: 1 at lib/foo.c:1 foo+0x1/0x2" "Kernel panic - not syncing: VFS"; do
 	{ echo "[    1.000000] ${bad}"; ktap 1 "ok 1 rust_printing"; } >"${tmp}/console"
 	run "${tmp}/out" "${images}/run-qemu.sh" --test --timeout 20
-	expect "boot test fails on '${bad%%:*}' in the console" fail "${tmp}/out" "${rc}" "${bad:0:10}"
+	expect "boot test fails on '${bad%%:*}' in the console" fail "${tmp}/out" "${rc}" "${bad:0:10}" \
+		'^run-qemu\.sh: FAIL: the kernel.* reported the lines above$'
 done
+# An init script's FAIL, as Buildroot's init scripts print it.
+{ echo "Starting network: FAIL"; ktap 1 "ok 1 rust_printing"; } >"${tmp}/console"
+run "${tmp}/out" "${images}/run-qemu.sh" --test --timeout 20
+expect "boot test fails on an init script's FAIL" fail "${tmp}/out" "${rc}" 'Starting network: FAIL' \
+	'^run-qemu\.sh: FAIL: .*init script reported the lines above$'
 
 seq -f 'console line %g' 1 60 >"${tmp}/console"
 touch "${tmp}/hang"
@@ -216,5 +306,5 @@ else
 	echo "ok - only the last 50 lines are shown"
 fi
 
-echo "${passed} passed, ${failed} failed"
+echo "${passed} passed, ${failed} failed ($((SECONDS - start))s)"
 [ "${failed}" -eq 0 ]
