@@ -56,6 +56,10 @@ define KERNEL_RUST_CHECK_TOOLS
 		echo "kernel-rust: need $(KERNEL_RUST_LIB_SRC): apt-get install $(KERNEL_RUST_LIB_SRC_PACKAGE)" >&2; \
 		exit 1; }
 endef
+# Before patching (not post-patch, as extensions usually hook): a failed
+# post-patch hook leaves the tree patched without .stamp_patched, and the
+# rerun after the fix stops at "duplicate filename".
+# check-package disable TypoInPackageVariable
 LINUX_PRE_PATCH_HOOKS += KERNEL_RUST_CHECK_TOOLS
 
 # CONFIG_RUST silently drops out of the final .config when one of its
@@ -65,6 +69,7 @@ define KERNEL_RUST_CHECK_CONFIG
 		echo "kernel-rust: CONFIG_RUST is not set in $(LINUX_DIR)/.config: a dependency of it is off (make linux-menuconfig: General setup, Rust support)" >&2; \
 		exit 1; }
 endef
+# check-package disable TypoInPackageVariable
 LINUX_POST_CONFIGURE_HOOKS += KERNEL_RUST_CHECK_CONFIG
 
 # linux.mk puts gcc's -Wno-attribute-alias in KCFLAGS for every gcc >= 8
