@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! A false `static_assert!` does not compile.
+//! A false `static_assert!` does not compile: the const evaluator reports
+//! the assertion's panic (the condition alone would also match rustc quoting
+//! the source line in any error about it).
 //
 // expect-build: error
-// expect-message: assertion failed: 1 + 1 == 3
+// expect-message: evaluated program panicked at 'assertion failed: 1 + 1 == 3'
 
 use kernel::prelude::*;
 
