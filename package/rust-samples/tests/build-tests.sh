@@ -15,12 +15,19 @@
 #                                        CONFIG_RUST_BUILD_ASSERT_ALLOW=y,
 #                                        where it builds
 #
+# One more case, samples_build_without_warnings, builds the samples
+# themselves (../src) afresh: they must build, one .ko per obj-m line, without
+# a warning ("warning:" from rustc, Clippy or the compiler, modpost's
+# "WARNING:"). The boards do not set CONFIG_WERROR, so this is what keeps the
+# samples warning-free.
+#
 # Usage: KDIR=<kernel build dir> KMAKEFLAGS="<make flags>" build-tests.sh [CASE...]
 #   KDIR        a built kernel tree with CONFIG_RUST=y (its .config,
 #               Module.symvers and rust/*.rmeta are used)
 #   KMAKEFLAGS  flags for every make, shell-quoted, e.g.
 #               'ARCH=riscv LLVM=1 HOSTCC="gcc -O2"'
-#   CASE        names from cases/ without .rs (default: all)
+#   CASE        names from cases/ without .rs, or samples_build_without_warnings
+#               (default: all)
 # Output: KTAP version 1, then "N passed, N failed".
 # Exit status: 0 if every case behaved as expected, 1 otherwise.
 
@@ -49,6 +56,7 @@ if [ "$#" -eq 0 ]; then
 		name=$(basename "${file}" .rs)
 		set -- "$@" "${name}"
 	done
+	set -- "$@" samples_build_without_warnings
 fi
 
 # header FILE KEY: the value of the "// KEY: value" line of FILE.
@@ -62,6 +70,12 @@ build() {
 	mkdir -p "${dir}"
 	cp "${here}/cases/$1.rs" "${dir}/"
 	echo "obj-m := $1.o" > "${dir}/Kbuild"
+	kbuild "$1"
+}
+
+# kbuild NAME: builds the modules in ${work}/NAME; output in ${work}/NAME.log.
+kbuild() {
+	dir="${work}/$1"
 	log="${work}/$1.log"
 	# KMAKEFLAGS is quoted for the shell, as Buildroot's printvars
 	# QUOTED_VARS=YES gives LINUX_MAKE_FLAGS (HOSTCC="gcc -O2 ..." is one
@@ -76,6 +90,22 @@ diagnose() {
 	tail -n 15 "${work}/$1.log" | sed 's/^/# /'
 }
 
+# samples NAME: builds ../src in ${work}/NAME; sets ${why} if it fails.
+samples() {
+	mkdir -p "${work}/$1"
+	cp -R "${here}/../src/." "${work}/$1/"
+	if ! kbuild "$1"; then
+		why="the samples do not build"
+	elif grep -qE '(^|: )warning: |WARNING: ' "${work}/$1.log"; then
+		why="$(grep -cE '(^|: )warning: |WARNING: ' "${work}/$1.log") warnings:"
+		grep -E -A 6 '(^|: )warning: |WARNING: ' "${work}/$1.log" >"${work}/$1.log.warnings"
+		mv "${work}/$1.log.warnings" "${work}/$1.log"
+	elif [ "$(find "${work}/$1" -name '*.ko' | wc -l)" -ne \
+		"$(grep -c '^obj-m' "${here}/../src/Kbuild")" ]; then
+		why="not one .ko per obj-m line of src/Kbuild"
+	fi
+}
+
 echo "KTAP version 1"
 echo "1..$#"
 passed=0
@@ -85,7 +115,9 @@ for name in "$@"; do
 	number=$((number + 1))
 	file="${here}/cases/${name}.rs"
 	why=""
-	if [ ! -f "${file}" ]; then
+	if [ "${name}" = samples_build_without_warnings ]; then
+		samples "${name}"
+	elif [ ! -f "${file}" ]; then
 		why="no such case"
 	else
 		expect=$(header "${file}" expect-build)
