@@ -8,6 +8,15 @@
 //! is then converted by `?` in a function returning `Result`, and the code
 //! that comes out is compared with the one the series documents.
 //!
+//! Two conversions are proved by the build, not at run time: `?` on an
+//! `Infallible` error can never return (the module building proves that
+//! `From<Infallible>` exists: see `infallible()`), and `From<AllocError>`
+//! cannot be used in a module at all: `AllocError` can only be named with the
+//! `allocator_api` feature, and modules may only enable `core_ffi_c`
+//! (`scripts/Makefile.build`). The kernel's own documentation test of
+//! `From<AllocError>` in `rust/kernel/error.rs`, run by `make rusttest`
+//! (`support/scripts/check-kernel-series`), covers that one.
+//!
 //! See `rust_initfail` for an `Error` returned from `init`.
 
 use core::alloc::Layout;
@@ -22,7 +31,7 @@ mod checks;
 module! {
     type: RustErrors,
     name: "rust_errors",
-    author: "Rust for Linux Contributors",
+    author: "Rust for Linux BR2 team",
     description: "Rust sample: errno-base.h codes and ? conversions",
     license: "GPL",
 }
@@ -127,6 +136,9 @@ fn fmt_error() -> Result {
 }
 
 /// `Infallible`: `u8` always fits in `u32`, the `?` never returns.
+///
+/// Nothing to check at run time: that this compiles is the check (`init`
+/// only logs the value).
 fn infallible() -> Result<u32> {
     let wide = u32::try_from(7u8)?;
     Ok(wide)
@@ -156,10 +168,17 @@ impl kernel::Module for RustErrors {
                 ),
             );
         }
-        // `Error` is `PartialEq`: row 21 of the table is `EINVAL`, row 11 `ENOMEM`.
-        checks.check(
+        // `Error` is `PartialEq`: errors made at run time by the conversions
+        // below compare equal to the constant of their code, and only to it.
+        let convert = cstr_convert().err();
+        let reserve = try_reserve().err();
+        checks.check_with(
             "error_eq",
-            ERRNO_BASE[21].1 == EINVAL && ERRNO_BASE[11].1 != EINVAL,
+            convert == Some(EINVAL)
+                && reserve == Some(ENOMEM)
+                && convert != Some(ENOMEM)
+                && convert != reserve,
+            format_args!("{:?} and {:?}", convert, reserve),
         );
 
         let einval = EINVAL.to_errno();
@@ -170,11 +189,7 @@ impl kernel::Module for RustErrors {
         checks.check_eq("from_LayoutError", &errno(layout()), &enomem);
         checks.check_eq("from_fmt_Error", &errno(fmt_error()), &einval);
         checks.check_eq("from_CStrConvertError", &errno(cstr_convert()), &einval);
-        checks.check_eq("from_Infallible", &infallible().unwrap_or(0), &7);
-        checks.skip(
-            "from_AllocError",
-            "AllocError is behind the allocator_api feature, which modules may not enable",
-        );
+        pr_info!("Infallible: {:?}\n", infallible());
 
         checks.done();
         Ok(RustErrors)

@@ -11,7 +11,7 @@ use kernel::prelude::*;
 module! {
     type: RustInitfail,
     name: "rust_initfail",
-    author: "Rust for Linux Contributors",
+    author: "Rust for Linux BR2 team",
     description: "Rust sample: init fails with ENXIO",
     license: "GPL",
 }

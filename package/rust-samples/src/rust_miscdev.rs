@@ -11,15 +11,24 @@
 //! implement. [`RustMisc`] implements `read` only, so `/dev/rust_misc` returns
 //! [`DEVICE_DATA`] on `read(2)`, and `write(2)` fails with `EINVAL`, which is
 //! what the VFS returns when `write` and `write_iter` are `NULL`.
+//! [`RustMiscRw`] implements both: `/dev/rust_misc_rw` counts what is
+//! written to it and reads back the totals.
+//!
+//! A default method of a `#[vtable]` trait must never run: its body is
+//! `build_error!`, so an implementation whose default could be reached
+//! (a table that points to it) does not build.
 //!
 //! Needs `<linux/miscdevice.h>` and `<linux/fs.h>` in
 //! `rust/bindings/bindings_helper.h`.
 
 use core::ffi::{c_char, c_int};
 use core::marker::PhantomData;
+use core::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use kernel::bindings;
 use kernel::c_str;
+use kernel::fmt;
 use kernel::prelude::*;
+use kernel::str::CString;
 use kernel::types::Opaque;
 
 #[path = "common/checks.rs"]
@@ -28,33 +37,43 @@ mod checks;
 module! {
     type: RustMiscdev,
     name: "rust_miscdev",
-    author: "Rust for Linux Contributors",
-    description: "Rust sample: #[vtable] misc device, read-only",
+    author: "Rust for Linux BR2 team",
+    description: "Rust sample: #[vtable] misc devices, read-only and read-write",
     license: "GPL",
 }
 
 /// What `read(2)` returns from `/dev/rust_misc`.
 const DEVICE_DATA: &[u8] = b"Hello from a Rust #[vtable] misc device!\n";
 
+/// The message of a `#[vtable]` default method that the build reached.
+///
+/// Upstream has it as `kernel::error::VTABLE_DEFAULT_ERROR` (6.3); this
+/// kernel does not, so the sample defines its own.
+const VTABLE_DEFAULT_ERROR: &str =
+    "This function must not be called, see the #[vtable] documentation.";
+
 /// The operations of a character device file.
 ///
-/// Each method's default body is never called: the C table built from an
-/// implementation has `NULL` wherever the implementation did not override a
-/// method, and the VFS then applies its own behaviour.
+/// Each method's default body must never be called: the C table built from
+/// an implementation has `NULL` wherever the implementation did not override
+/// a method, and the VFS then applies its own behaviour. The bodies are
+/// `build_error!`, so code that could call one fails the build
+/// (`rust_build_error` is undefined at modpost) instead of returning an
+/// error nobody expected at run time.
 #[vtable]
 trait FileOps {
     /// Appends the whole contents of the device to `out`.
     fn read(_out: &mut Vec<u8>) -> Result {
-        Err(EINVAL)
+        kernel::build_error!(VTABLE_DEFAULT_ERROR)
     }
 
     /// Consumes `data` written to the device; returns how many bytes it used.
     fn write(_data: &[u8]) -> Result<usize> {
-        Err(EINVAL)
+        kernel::build_error!(VTABLE_DEFAULT_ERROR)
     }
 }
 
-/// The device: `read` only.
+/// The read-only device: `read` only.
 struct RustMisc;
 
 #[vtable]
@@ -68,9 +87,69 @@ impl FileOps for RustMisc {
     }
 }
 
-// The `HAS_*` constants are known at compile time.
+/// Bytes written to `/dev/rust_misc_rw` so far.
+static RW_BYTES: AtomicUsize = AtomicUsize::new(0);
+/// Calls of [`RustMiscRw::write`] so far.
+static RW_WRITES: AtomicUsize = AtomicUsize::new(0);
+/// The sum of the bytes written so far, modulo 2^32: shows that the data
+/// itself crossed from userspace.
+static RW_SUM: AtomicU32 = AtomicU32::new(0);
+
+/// The read-write device: `write` counts, `read` reports the counts.
+///
+/// The three counters are read one by one, so a read that races with a
+/// write may mix old and new values; the test does not race.
+struct RustMiscRw;
+
+#[vtable]
+impl FileOps for RustMiscRw {
+    fn read(out: &mut Vec<u8>) -> Result {
+        let text = CString::try_from_fmt(fmt!(
+            "{} bytes, {} writes, byte sum {}\n",
+            RW_BYTES.load(Ordering::Relaxed),
+            RW_WRITES.load(Ordering::Relaxed),
+            RW_SUM.load(Ordering::Relaxed)
+        ))?;
+        let bytes = text.as_bytes();
+        out.try_reserve(bytes.len())?;
+        for &byte in bytes {
+            out.try_push(byte)?;
+        }
+        Ok(())
+    }
+
+    fn write(data: &[u8]) -> Result<usize> {
+        let sum = data
+            .iter()
+            .fold(0u32, |sum, &byte| sum.wrapping_add(u32::from(byte)));
+        RW_SUM.fetch_add(sum, Ordering::Relaxed);
+        RW_BYTES.fetch_add(data.len(), Ordering::Relaxed);
+        RW_WRITES.fetch_add(1, Ordering::Relaxed);
+        Ok(data.len())
+    }
+}
+
+// The `HAS_*` constants and the tables built from them are known at compile
+// time, so they are checked by the compiler, not at run time: a wrong one
+// does not build. (`FOPS`'s `owner` is only known once the module is loaded:
+// `init` checks it.)
 static_assert!(<RustMisc as FileOps>::HAS_READ);
 static_assert!(!<RustMisc as FileOps>::HAS_WRITE);
+static_assert!(<RustMiscRw as FileOps>::HAS_READ);
+static_assert!(<RustMiscRw as FileOps>::HAS_WRITE);
+static_assert!(MISC_TABLE.read.is_some() && MISC_TABLE.write.is_none());
+static_assert!(MISC_RW_TABLE.read.is_some() && MISC_RW_TABLE.write.is_some());
+static_assert!(
+    MISC_TABLE.open.is_none()
+        && MISC_TABLE.release.is_none()
+        && MISC_TABLE.llseek.is_none()
+        && MISC_TABLE.write_iter.is_none()
+        && MISC_TABLE.unlocked_ioctl.is_none()
+);
+
+/// The tables that `static_assert!` checks, as `FOPS` and `FOPS_RW` use them.
+const MISC_TABLE: bindings::file_operations = FileOperationsVtable::<RustMisc>::TABLE;
+const MISC_RW_TABLE: bindings::file_operations = FileOperationsVtable::<RustMiscRw>::TABLE;
 
 /// Largest write handed to [`FileOps::write`] at once.
 const WRITE_CHUNK: usize = 4096;
@@ -193,13 +272,53 @@ static FOPS: FileOperations = FileOperations(bindings::file_operations {
     // SAFETY: Only the address of `__this_module` is taken; the kernel's module
     // loader provides it for as long as the module is loaded.
     owner: unsafe { __this_module.get() },
-    ..FileOperationsVtable::<RustMisc>::TABLE
+    ..MISC_TABLE
 });
 
+/// The table of `/dev/rust_misc_rw`: [`RustMiscRw`]'s, owned by this module.
+static FOPS_RW: FileOperations = FileOperations(bindings::file_operations {
+    // SAFETY: As for `FOPS`.
+    owner: unsafe { __this_module.get() },
+    ..MISC_RW_TABLE
+});
+
+/// Whether `fops` names this module as its owner, as the kernel sees it.
+///
+/// The `owner` is read back from memory (volatile, so the compiler cannot
+/// answer from the initialiser) and compared with `THIS_MODULE`, which is
+/// `&__this_module` as `module!` builds it; the `struct module` there must be
+/// the one the module loader is initialising: named `rust_miscdev`, in state
+/// `MODULE_STATE_COMING` while `init` runs.
+fn owned_by_this_module(fops: &'static FileOperations) -> bool {
+    // SAFETY: `fops.0.owner` is a valid, aligned field of a static.
+    let owner = unsafe { core::ptr::read_volatile(&fops.0.owner) };
+    // SAFETY: Only the address of `__this_module` is taken.
+    let this_module = unsafe { __this_module.get() };
+    if owner != this_module {
+        pr_err!("owner {:p}, THIS_MODULE {:p}\n", owner, this_module);
+        return false;
+    }
+    // SAFETY: `owner` is `THIS_MODULE`, which the module loader filled in
+    // before calling `init` and keeps while the module is loaded; `init` is
+    // running. `name` is a `NUL`-terminated array within the struct.
+    let (name, state) = unsafe { (CStr::from_char_ptr((*owner).name.as_ptr()), (*owner).state) };
+    let ok =
+        name.as_bytes() == b"rust_miscdev" && state == bindings::module_state_MODULE_STATE_COMING;
+    if !ok {
+        pr_err!("THIS_MODULE is {:?} in state {}\n", name, state);
+    }
+    ok
+}
+
 /// A registered misc device.
+///
+/// # Invariants
+///
+/// `dev` holds exactly one element, and the vector is never grown, shrunk or
+/// moved out of, so the `miscdevice` keeps its address. That `miscdevice` is
+/// registered: `misc_register()` succeeded on it, and only `drop()`
+/// deregisters it.
 struct MiscRegistration {
-    /// One element, allocated once and never reallocated, so the
-    /// `miscdevice` keeps its address while it is registered.
     dev: Vec<Opaque<bindings::miscdevice>>,
 }
 
@@ -233,74 +352,112 @@ impl MiscRegistration {
             })
         };
         // SAFETY: `ptr` points to an initialised `miscdevice` that stays at
-        // this address until `drop()` deregisters it.
-        to_result(unsafe { bindings::misc_register(ptr) })?;
+        // this address until `drop()` deregisters it (the vector is moved
+        // into `Self` below, its heap buffer is not).
+        to_result("misc_register", unsafe { bindings::misc_register(ptr) })?;
+        // INVARIANT: `dev` has one element, which `misc_register()` has just
+        // registered; nothing but `drop()` touches the vector from now on.
         Ok(Self { dev })
     }
 
     /// The minor number the misc core chose.
     fn minor(&self) -> c_int {
-        // SAFETY: The device is initialised and registered; `minor` is only
-        // written by `misc_register()`, which has returned.
+        // SAFETY: By the type invariants the device is initialised and
+        // registered; `minor` is only written by `misc_register()`, which has
+        // returned.
         unsafe { (*self.dev[0].get()).minor }
     }
 }
 
 impl Drop for MiscRegistration {
     fn drop(&mut self) {
-        // SAFETY: The device was registered by `register()`.
+        // SAFETY: By the type invariants `dev[0]` is registered, at the
+        // address it was registered with, and has not been deregistered.
         unsafe { bindings::misc_deregister(self.dev[0].get()) };
     }
 }
 
-/// Converts the return value of a C function.
+/// The codes [`to_result`] knows: all of `errno-base.h`, which is every
+/// code this kernel's `kernel` crate declares.
+const KNOWN_ERRORS: [Error; 34] = [
+    EPERM, ENOENT, ESRCH, EINTR, EIO, ENXIO, E2BIG, ENOEXEC, EBADF, ECHILD, EAGAIN, ENOMEM, EACCES,
+    EFAULT, ENOTBLK, EBUSY, EEXIST, EXDEV, ENODEV, ENOTDIR, EISDIR, EINVAL, ENFILE, EMFILE, ENOTTY,
+    ETXTBSY, EFBIG, ENOSPC, ESPIPE, EROFS, EMLINK, EPIPE, EDOM, ERANGE,
+];
+
+/// Converts the return value of the C function `what` into a `Result`.
 ///
-/// 6.2 keeps `Error::from_kernel_errno()` inside the `kernel` crate, so a
-/// module maps the codes it expects to the constants.
-fn to_result(ret: c_int) -> Result {
+/// This kernel's `kernel` crate has no public way to make an `Error` from a
+/// number (upstream 6.2's `Error::from_kernel_errno()` is private to the
+/// crate), so a negative value is looked up among the codes the crate
+/// declares. Any other code cannot be represented: it is logged, raw, with
+/// `pr_err!`, and returned as `EINVAL` (so `init` fails with "Invalid
+/// argument" and the log says what the C function really returned).
+fn to_result(what: &str, ret: c_int) -> Result {
     if ret >= 0 {
         return Ok(());
     }
-    Err([EBUSY, EEXIST, ENODEV, ENOMEM]
-        .into_iter()
-        .find(|e| e.to_errno() == ret)
-        .unwrap_or(EINVAL))
+    match KNOWN_ERRORS.into_iter().find(|e| e.to_errno() == ret) {
+        Some(e) => Err(e),
+        None => {
+            pr_err!(
+                "{}() returned {}, not an errno-base.h code: reported as EINVAL\n",
+                what,
+                ret
+            );
+            Err(EINVAL)
+        }
+    }
 }
 
 struct RustMiscdev {
     _dev: MiscRegistration,
+    _dev_rw: MiscRegistration,
 }
 
 impl kernel::Module for RustMiscdev {
     fn init(_module: &'static ThisModule) -> Result<Self> {
         let mut checks = checks::Checks::begin();
-        checks.check("has_read_is_true", <RustMisc as FileOps>::HAS_READ);
-        checks.check("has_write_is_false", !<RustMisc as FileOps>::HAS_WRITE);
-        checks.check("table_read_is_rust", FOPS.0.read.is_some());
-        checks.check("table_write_is_null", FOPS.0.write.is_none());
         checks.check(
-            "table_others_are_null",
-            FOPS.0.open.is_none() && FOPS.0.release.is_none() && FOPS.0.llseek.is_none(),
+            "table_owner_is_this_module",
+            owned_by_this_module(&FOPS) && owned_by_this_module(&FOPS_RW),
         );
-        checks.check("table_owner_is_this_module", !FOPS.0.owner.is_null());
 
         let dev = MiscRegistration::register(c_str!("rust_misc"), &FOPS, 0o444);
-        checks.check("misc_register", dev.is_ok());
-        let dev = dev?;
-        let minor = dev.minor();
+        let dev_rw = MiscRegistration::register(c_str!("rust_misc_rw"), &FOPS_RW, 0o644);
+        checks.check_with(
+            "misc_register",
+            dev.is_ok() && dev_rw.is_ok(),
+            format_args!(
+                "rust_misc {:?}, rust_misc_rw {:?}",
+                dev.as_ref().err(),
+                dev_rw.as_ref().err()
+            ),
+        );
+        let (dev, dev_rw) = (dev?, dev_rw?);
+        let (minor, minor_rw) = (dev.minor(), dev_rw.minor());
         checks.check_with(
             "dynamic_minor",
-            minor != bindings::MISC_DYNAMIC_MINOR as c_int,
-            format_args!("minor {}", minor),
+            minor != bindings::MISC_DYNAMIC_MINOR as c_int
+                && minor_rw != bindings::MISC_DYNAMIC_MINOR as c_int
+                && minor != minor_rw,
+            format_args!("minors {} and {}", minor, minor_rw),
         );
-        pr_info!("registered /dev/rust_misc (misc minor {})\n", minor);
+        pr_info!(
+            "registered /dev/rust_misc (misc minor {}), /dev/rust_misc_rw ({})\n",
+            minor,
+            minor_rw
+        );
         checks.done();
-        Ok(RustMiscdev { _dev: dev })
+        Ok(RustMiscdev {
+            _dev: dev,
+            _dev_rw: dev_rw,
+        })
     }
 }
 
 impl Drop for RustMiscdev {
     fn drop(&mut self) {
-        pr_info!("deregistering /dev/rust_misc\n");
+        pr_info!("deregistering /dev/rust_misc and /dev/rust_misc_rw\n");
     }
 }

@@ -23,7 +23,7 @@ use checks::Checks;
 module! {
     type: RustStrings,
     name: "rust_strings",
-    author: "Rust for Linux Contributors",
+    author: "Rust for Linux BR2 team",
     description: "Rust sample: CStr, CString, BStr, c_str!, b_str!, fmt!",
     license: "GPL",
 }

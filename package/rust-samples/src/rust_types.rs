@@ -32,7 +32,7 @@ use checks::Checks;
 module! {
     type: RustTypes,
     name: "rust_types",
-    author: "Rust for Linux Contributors",
+    author: "Rust for Linux BR2 team",
     description: "Rust sample: dbg!, Either, Opaque, Vec, concat_idents!",
     license: "GPL",
 }
@@ -116,10 +116,6 @@ fn opaque(checks: &mut Checks) -> Result {
     // SAFETY: As above.
     let unlocked = !unsafe { bindings::mutex_is_locked(mutex) };
     checks.check("opaque_mutex_unlock", unlocked);
-    checks.check(
-        "opaque_same_size",
-        size_of::<Opaque<bindings::mutex>>() == size_of::<bindings::mutex>(),
-    );
     Ok(())
 }
 
@@ -160,6 +156,7 @@ fn vec(checks: &mut Checks) -> Result {
 
 const LIMIT_LOW: u32 = 1;
 const LIMIT_HIGH: u32 = 100;
+const ANSWER_RUST: u32 = 42;
 
 /// Names a `LIMIT_*` constant from its suffix.
 macro_rules! limit {
@@ -168,16 +165,11 @@ macro_rules! limit {
     };
 }
 
-/// `concat_idents!`: identifiers built from two pieces.
-fn concat(checks: &mut Checks) {
-    let answer_rust = 42;
-    checks.check_eq("concat_idents_local", &concat_idents!(answer_, rust), &42);
-    checks.check_eq(
-        "concat_idents_in_macro",
-        &(limit!(LOW), limit!(HIGH)),
-        &(1, 100),
-    );
-}
+// `concat_idents!`: identifiers built from two pieces, directly and inside a
+// macro. Which item an identifier names is decided by the compiler, so the
+// compiler checks it: a wrong name does not build.
+static_assert!(concat_idents!(ANSWER_, RUST) == 42);
+static_assert!(limit!(LOW) == 1 && limit!(HIGH) == 100);
 
 /// An element of a 4-byte table; the index must be provable at build time.
 #[inline(always)]
@@ -186,14 +178,20 @@ fn nibble_of(table: &[u8; 4], index: usize) -> u8 {
     table[index]
 }
 
+/// The middle nibble of the identity table.
+///
+/// The `build_assert!` in [`nibble_of`] is proved by the optimiser when the
+/// module is built (an unproved one fails the build: see
+/// `tests/cases/bt_build_assert_*`), so there is nothing left to check at
+/// run time; `init` only logs the value.
+fn middle_nibble() -> u8 {
+    nibble_of(&[0, 1, 2, 3], 2)
+}
+
 // Checked by the compiler: a false one does not build (see tests/).
 static_assert!(size_of::<u64>() == 8);
 static_assert!(size_of::<Opaque<u64>>() == size_of::<u64>());
-
-/// A `build_assert!` that the optimiser proves (see tests/ for one it cannot).
-fn assertions(checks: &mut Checks) {
-    checks.check_eq("build_assert_provable", &nibble_of(&[1, 2, 3, 4], 2), &3);
-}
+static_assert!(size_of::<Opaque<bindings::mutex>>() == size_of::<bindings::mutex>());
 
 struct RustTypes;
 
@@ -207,8 +205,14 @@ impl kernel::Module for RustTypes {
         either(&mut checks);
         opaque(&mut checks)?;
         vec(&mut checks)?;
-        concat(&mut checks);
-        assertions(&mut checks);
+        // Logged only: the compiler checked these (see the `static_assert!`s).
+        pr_info!("build_assert! proved: middle nibble {}\n", middle_nibble());
+        pr_info!(
+            "concat_idents!: {} {} {}\n",
+            concat_idents!(ANSWER_, RUST),
+            limit!(LOW),
+            limit!(HIGH)
+        );
         checks.done();
         Ok(RustTypes)
     }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! Control: a `#[vtable]` implementation builds, and its `HAS_*` constants
-//! say which methods it overrides.
+//! say which methods it overrides. The defaults are `build_error!`, as in
+//! `rust_miscdev`: one that nothing calls (`bar`) does not stop the build
+//! (see `bt_vtable_default_reached` for one that is called).
 //
 // expect-build: ok
 
@@ -13,14 +15,17 @@ module! {
     license: "GPL",
 }
 
+const VTABLE_DEFAULT_ERROR: &str =
+    "This function must not be called, see the #[vtable] documentation.";
+
 #[vtable]
 trait Operations {
     fn foo() -> Result {
-        Err(EINVAL)
+        kernel::build_error!(VTABLE_DEFAULT_ERROR)
     }
 
     fn bar() -> Result {
-        Err(EINVAL)
+        kernel::build_error!(VTABLE_DEFAULT_ERROR)
     }
 }
 
