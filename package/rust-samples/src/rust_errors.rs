@@ -178,7 +178,11 @@ impl kernel::Module for RustErrors {
                 && reserve == Some(ENOMEM)
                 && convert != Some(ENOMEM)
                 && convert != reserve,
-            format_args!("{:?} and {:?}", convert, reserve),
+            format_args!(
+                "{:?} and {:?}",
+                convert.map(Error::to_errno),
+                reserve.map(Error::to_errno)
+            ),
         );
 
         let einval = EINVAL.to_errno();
@@ -189,7 +193,9 @@ impl kernel::Module for RustErrors {
         checks.check_eq("from_LayoutError", &errno(layout()), &enomem);
         checks.check_eq("from_fmt_Error", &errno(fmt_error()), &einval);
         checks.check_eq("from_CStrConvertError", &errno(cstr_convert()), &einval);
-        pr_info!("Infallible: {:?}\n", infallible());
+        if let Ok(wide) = infallible() {
+            pr_info!("Infallible: {}\n", wide);
+        }
 
         checks.done();
         Ok(RustErrors)

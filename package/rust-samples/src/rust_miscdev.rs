@@ -429,9 +429,9 @@ impl kernel::Module for RustMiscdev {
             "misc_register",
             dev.is_ok() && dev_rw.is_ok(),
             format_args!(
-                "rust_misc {:?}, rust_misc_rw {:?}",
-                dev.as_ref().err(),
-                dev_rw.as_ref().err()
+                "errors: rust_misc {:?}, rust_misc_rw {:?}",
+                dev.as_ref().err().map(|e| e.to_errno()),
+                dev_rw.as_ref().err().map(|e| e.to_errno())
             ),
         );
         let (dev, dev_rw) = (dev?, dev_rw?);
