@@ -15,8 +15,8 @@
 //! written to it and reads back the totals.
 //!
 //! A default method of a `#[vtable]` trait must never run: its body is
-//! `build_error!`, so an implementation whose default could be reached
-//! (a table that points to it) does not build.
+//! `build_error!`, so code that could reach one (say, a table entry that
+//! ignores `HAS_*`) does not build.
 //!
 //! Needs `<linux/miscdevice.h>` and `<linux/fs.h>` in
 //! `rust/bindings/bindings_helper.h`.
@@ -47,8 +47,8 @@ const DEVICE_DATA: &[u8] = b"Hello from a Rust #[vtable] misc device!\n";
 
 /// The message of a `#[vtable]` default method that the build reached.
 ///
-/// Upstream has it as `kernel::error::VTABLE_DEFAULT_ERROR` (6.3); this
-/// kernel does not, so the sample defines its own.
+/// Later upstream kernels have it as `kernel::error::VTABLE_DEFAULT_ERROR`;
+/// this one does not, so the sample defines its own.
 const VTABLE_DEFAULT_ERROR: &str =
     "This function must not be called, see the #[vtable] documentation.";
 
