@@ -14,6 +14,8 @@
 #                                        kernel has
 #                                        CONFIG_RUST_BUILD_ASSERT_ALLOW=y,
 #                                        where it builds
+#   // expect-build-ARCH: ...            for the kernel's ARCH only (arm,
+#   // expect-message-ARCH: ...          riscv), instead of the lines above
 #
 # One more case, samples_build_without_warnings, builds the samples
 # themselves (../src) afresh: they must build, one .ko per obj-m line, without
@@ -44,6 +46,13 @@ if ! grep -q '^CONFIG_RUST=y' "${KDIR}/.config"; then
 	exit 2
 fi
 allow=n
+# The kernel's architecture, for the expect-*-ARCH lines.
+arch=none
+if grep -q '^CONFIG_ARM=y' "${KDIR}/.config"; then
+	arch=arm
+elif grep -q '^CONFIG_RISCV=y' "${KDIR}/.config"; then
+	arch=riscv
+fi
 if grep -q '^CONFIG_RUST_BUILD_ASSERT_ALLOW=y' "${KDIR}/.config"; then
 	allow=y
 fi
@@ -120,8 +129,13 @@ for name in "$@"; do
 	elif [ ! -f "${file}" ]; then
 		why="no such case"
 	else
-		expect=$(header "${file}" expect-build)
-		message=$(header "${file}" expect-message)
+		expect=$(header "${file}" "expect-build-${arch}")
+		if [ -n "${expect}" ]; then
+			message=$(header "${file}" "expect-message-${arch}")
+		else
+			expect=$(header "${file}" expect-build)
+			message=$(header "${file}" expect-message)
+		fi
 		if [ "${expect}" = build-error-symbol ]; then
 			if [ "${allow}" = y ]; then
 				expect=ok
