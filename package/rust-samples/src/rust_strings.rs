@@ -121,6 +121,14 @@ fn cstring(checks: &mut Checks) {
         fmt!("{:>5}|{:<3}|{:#x}", 42, "ab", 255),
         "   42|ab |0xff",
     );
+    // 64-bit integers: on 32-bit ARM, `core` divides them through its own
+    // helper (series patch 0005), since the kernel has no `__aeabi_uldivmod`.
+    check_fmt(
+        checks,
+        "fmt_64bit_integers",
+        fmt!("{} {} {}", u64::MAX, i64::MIN, 1_000_000_007u64 * 3),
+        "18446744073709551615 -9223372036854775808 3000000021",
+    );
     match CString::try_from_fmt(fmt!("a\0b{}", 123)) {
         Ok(s) => checks.check_with(
             "cstring_rejects_interior_nul",
