@@ -35,7 +35,7 @@ check() {
 		LINUX_DIR="${linux}"
 		PROG=br2-external
 		select_defconfig() { :; }
-		eval "$(sed -n '/^die() {/,/^}/p; /^KNOWN_UPSTREAM_WARNINGS=(/,/^)/p; /^build_warnings() {/,/^}/p' "${top}/br2-external")"
+		eval "$(sed -n '/^die() {/,/^}/p; /^KNOWN_UPSTREAM_WARNING=/p; /^build_warnings() {/,/^}/p' "${top}/br2-external")"
 		declare -F build_warnings die >/dev/null
 		build_warnings any
 	) >"${tmp}/out" 2>&1
