@@ -24,7 +24,13 @@ impl kernel::Module for RustInitfail {
     fn init(_module: &'static ThisModule) -> Result<Self> {
         // Something to clean up: `?` returns early and drops it.
         let mut buffer = Vec::try_with_capacity(64)?;
-        buffer.try_push(1)?;
+        buffer.try_push(1u8)?;
+        // Read back through a volatile load: LLVM removes an allocation
+        // whose contents nobody looks at, and this one must happen (the
+        // stress test fails it to see `init` return `ENOMEM`).
+        // SAFETY: `buffer` holds one initialised element at its start.
+        let first = unsafe { core::ptr::read_volatile(buffer.as_ptr()) };
+        pr_info!("allocated {} byte(s), the first is {}\n", buffer.len(), first);
         pr_info!("init returns ENXIO ({}) on purpose\n", ENXIO.to_errno());
         refuse()?;
         Ok(RustInitfail { _buffer: buffer })

@@ -29,19 +29,30 @@ module! {
 }
 
 /// Formats `args` into a `CString` and compares it with `expected`.
-fn check_fmt(checks: &mut Checks, name: &str, args: fmt::Arguments<'_>, expected: &str) {
+///
+/// Running out of memory is not a failed check but an error that `init`
+/// returns, so that loading fails with `ENOMEM` (the stress test makes
+/// every allocation fail in turn and expects exactly that).
+fn check_fmt(
+    checks: &mut Checks,
+    name: &str,
+    args: fmt::Arguments<'_>,
+    expected: &str,
+) -> Result {
     match CString::try_from_fmt(args) {
         Ok(s) => checks.check_with(
             name,
             s.as_bytes() == expected.as_bytes(),
             format_args!("got {:?}, expected {:?}", &*s, expected),
         ),
+        Err(e) if e == ENOMEM => return Err(e),
         Err(e) => checks.check_with(
             name,
             false,
             format_args!("CString::try_from_fmt() failed with {}", e.to_errno()),
         ),
     };
+    Ok(())
 }
 
 /// `CStr` from literals, bytes and C pointers.
@@ -101,26 +112,26 @@ fn bstr(checks: &mut Checks) {
 }
 
 /// `CString` and `fmt!`.
-fn cstring(checks: &mut Checks) {
+fn cstring(checks: &mut Checks) -> Result {
     check_fmt(
         checks,
         "cstring_from_fmt",
         fmt!("{}{}{}", "abc", 10, 20),
         "abc1020",
-    );
+    )?;
     let tmp = "testing";
     check_fmt(
         checks,
         "fmt_inline_args",
         fmt!("{tmp}{}", 123),
         "testing123",
-    );
+    )?;
     check_fmt(
         checks,
         "fmt_width_and_radix",
         fmt!("{:>5}|{:<3}|{:#x}", 42, "ab", 255),
         "   42|ab |0xff",
-    );
+    )?;
     // 64-bit integers: on 32-bit ARM, `core` divides them through its own
     // helper (series patch 0005), since the kernel has no `__aeabi_uldivmod`.
     check_fmt(
@@ -128,13 +139,14 @@ fn cstring(checks: &mut Checks) {
         "fmt_64bit_integers",
         fmt!("{} {} {}", u64::MAX, i64::MIN, 1_000_000_007u64 * 3),
         "18446744073709551615 -9223372036854775808 3000000021",
-    );
+    )?;
     match CString::try_from_fmt(fmt!("a\0b{}", 123)) {
         Ok(s) => checks.check_with(
             "cstring_rejects_interior_nul",
             false,
             format_args!("accepted {:?}", &*s),
         ),
+        Err(e) if e == ENOMEM => return Err(e),
         Err(e) => checks.check_eq(
             "cstring_rejects_interior_nul",
             &e.to_errno(),
@@ -146,40 +158,43 @@ fn cstring(checks: &mut Checks) {
             let borrowed: &CStr = &s;
             checks.check_eq("cstring_deref", borrowed.as_bytes_with_nul(), b"owned-1\0");
         }
+        Err(e) if e == ENOMEM => return Err(e),
         Err(_) => {
             checks.check("cstring_deref", false);
         }
     }
+    Ok(())
 }
 
 /// `Display` and `Debug` of `CStr`.
-fn formatting(checks: &mut Checks) {
+fn formatting(checks: &mut Checks) -> Result {
     let cool = c_str!("so \"cool\"");
     let penguin = c_str!("\u{1f427}");
     let tab = c_str!("tab\there");
     pr_info!("Display: {} {} {}\n", cool, penguin, tab);
     pr_info!("Debug: {:?} {:?} {:?}\n", cool, penguin, tab);
 
-    check_fmt(checks, "display_printable", fmt!("{}", cool), "so \"cool\"");
+    check_fmt(checks, "display_printable", fmt!("{}", cool), "so \"cool\"")?;
     check_fmt(
         checks,
         "display_escapes",
         fmt!("{}", penguin),
         "\\xf0\\x9f\\x90\\xa7",
-    );
-    check_fmt(checks, "display_control", fmt!("{}", tab), "tab\\x09here");
+    )?;
+    check_fmt(checks, "display_control", fmt!("{}", tab), "tab\\x09here")?;
     check_fmt(
         checks,
         "debug_quotes",
         fmt!("{:?}", cool),
         "\"so \\\"cool\\\"\"",
-    );
+    )?;
     check_fmt(
         checks,
         "debug_escapes",
         fmt!("{:?}", penguin),
         "\"\\xf0\\x9f\\x90\\xa7\"",
-    );
+    )?;
+    Ok(())
 }
 
 struct RustStrings;
@@ -189,8 +204,8 @@ impl kernel::Module for RustStrings {
         let mut checks = Checks::begin();
         cstr(&mut checks);
         bstr(&mut checks);
-        cstring(&mut checks);
-        formatting(&mut checks);
+        cstring(&mut checks)?;
+        formatting(&mut checks)?;
         checks.done();
         Ok(RustStrings)
     }
