@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rust-samples-fault: the loops of rust-samples-stress, in C because on a
+ * debug kernel under emulation every fork and exec of a shell loop costs
+ * about 0.1 s, and because an injected failure must hit one system call of
+ * the task that armed it.
+ *
+ *   rust-samples-fault cycles FILE.ko NAME COUNT [ERRNO]
+ *       Loads (finit_module(2)) and unloads (delete_module(2)) the module
+ *       COUNT times; with ERRNO (e.g. ENXIO), every load must fail with it
+ *       and leave nothing loaded instead.
+ *
+ *   rust-samples-fault sweep load FILE.ko NAME [ERRNO]
+ *   rust-samples-fault sweep read DEVICE NAME EXPECTED
+ *   rust-samples-fault sweep write DEVICE NAME TEXT
+ *       For N = 1, 2, ...: writes N to /proc/thread-self/fail-nth, so that
+ *       failslab fails the Nth slab allocation this task makes, makes the
+ *       one system call (a load, which must be followed by no module; a
+ *       read(2) of a device opened before; a write(2) of TEXT), then makes
+ *       it again without injection, which must work (load: succeed, or
+ *       fail with ERRNO; read: return EXPECTED; write: take all of TEXT).
+ *       It stops at the first N the call no longer reaches: the number of
+ *       allocations is found, not given. An injected failure must make the
+ *       call fail with ENOMEM. The call may still work instead only if the
+ *       failed allocation was the kernel's own, not the sample's: one
+ *       failslab does not report (made with __GFP_NOWARN, by a caller with a
+ *       fallback, such as kmemleak for its metadata), one with no frame of
+ *       module NAME on the stack (the module loader's, or vmalloc's
+ *       optional preload: the kernel copes without them by design), or a
+ *       uevent (kobject_uevent_env(), which the driver core calls when the
+ *       sample registers a device, and whose failure it ignores: only the
+ *       notification is lost). An allocation with NAME on the stack whose
+ *       failure the call does not report fails the sweep.
+ *
+ *   rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED
+ *       COUNT processes open, read and close DEVICE over and over for
+ *       SECONDS, while this one tries to unload module NAME every 10 ms
+ *       (the caller holds DEVICE open meanwhile); prints
+ *         reads=R bad=B unloads=A refused=F
+ *       B: reads that failed or did not return EXPECTED; F: unloads that
+ *       failed with EWOULDBLOCK (module in use).
+ *
+ * cycles and sweep read (and clear) the kernel log after each step, fail on
+ * a KASAN, lockdep, BUG, WARNING or Oops line and append such lines to
+ * /tmp/rust-samples-stress.bad. They print one line:
+ *   cycles=C                          (cycles)
+ *   allocations=N enomem=E (sample=S) coped: quiet=Q kernel=K uevent=U
+ * (sweep) where S counts the ENOMEMs with module NAME's code on the stack
+ * and Q, K, U the failures the kernel coped with, as above; or
+ * "error: WHAT". Exit status 0 only if all went as described.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FAIL_NTH "/proc/thread-self/fail-nth"
+#define BAD_LINES "/tmp/rust-samples-stress.bad"
+#define BUF_SIZE 4096
+/* A sweep that has not ended by then fails. */
+#define MAX_ALLOCATIONS 5000
+
+/* What no step may make the kernel print. */
+static const char *const bad_words[] = {
+	"BUG:", "BUG ", "WARNING:", "INFO: ", "Oops", "Kernel panic", "KASAN",
+	"circular locking", "recursive locking",
+};
+
+static char *log_buf;
+static int log_size;
+
+static void die(const char *what)
+{
+	printf("error: %s: %s\n", what, strerror(errno));
+	exit(2);
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: rust-samples-fault cycles FILE.ko NAME COUNT [ERRNO]\n"
+		"       rust-samples-fault sweep load FILE.ko NAME [ERRNO]\n"
+		"       rust-samples-fault sweep read DEVICE NAME EXPECTED\n"
+		"       rust-samples-fault sweep write DEVICE NAME TEXT\n"
+		"       rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED\n");
+	exit(2);
+}
+
+/* Prints "error: ..." and fails. */
+static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("error: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	exit(1);
+}
+
+static unsigned long number(const char *text)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(text, &end, 10);
+	if (errno || end == text || *end)
+		usage();
+	return n;
+}
+
+static int errno_of(const char *name)
+{
+	if (strcmp(name, "0") == 0)
+		return 0;
+	if (strcmp(name, "ENXIO") == 0)
+		return ENXIO;
+	if (strcmp(name, "ENOMEM") == 0)
+		return ENOMEM;
+	if (strcmp(name, "EINVAL") == 0)
+		return EINVAL;
+	usage();
+	return 0;
+}
+
+/* The kernel log since the last call, which it clears (dmesg -c). */
+static const char *kernel_log(void)
+{
+	int len;
+
+	if (!log_buf) {
+		log_size = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
+		if (log_size <= 0)
+			die("klogctl");
+		log_buf = malloc(log_size + 1);
+		if (!log_buf)
+			die("malloc");
+	}
+	len = klogctl(4 /* SYSLOG_ACTION_READ_CLEAR */, log_buf, log_size);
+	if (len < 0)
+		die("klogctl");
+	log_buf[len] = '\0';
+	return log_buf;
+}
+
+/* Fails on an alarming line in the kernel log since the last call. */
+static void check_kernel_log(const char *step)
+{
+	const char *log = kernel_log(), *line = log;
+	int bad = 0;
+	FILE *out = NULL;
+
+	while (*line) {
+		const char *end = strchrnul(line, '\n');
+		size_t i;
+
+		for (i = 0; i < sizeof(bad_words) / sizeof(bad_words[0]); i++) {
+			const char *w = memmem(line, end - line, bad_words[i], strlen(bad_words[i]));
+
+			if (!w)
+				continue;
+			if (!out)
+				out = fopen(BAD_LINES, "a");
+			if (out)
+				fprintf(out, "%.*s\n", (int)(end - line), line);
+			if (!bad++)
+				printf("kernel: %.*s\n", (int)(end - line), line);
+			break;
+		}
+		line = *end ? end + 1 : end;
+	}
+	if (out)
+		fclose(out);
+	if (bad)
+		fail("%s: %d alarming kernel log lines (in %s)", step, bad, BAD_LINES);
+}
+
+/* Where the kernel coped with a failed allocation: function and count. */
+#define MAX_SITES 32
+static struct {
+	char func[64];
+	unsigned long count;
+} sites[MAX_SITES];
+static int nr_sites;
+
+/* Frames of the fault reporting and of the allocator itself. */
+static int allocator_frame(const char *func)
+{
+	static const char *const prefixes[] = {
+		"dump_", "show_stack", "walk_stackframe", "notrace_", "should_fail",
+		"__should_fail", "kmem_cache_alloc", "__kmem_cache_alloc", "__kmalloc",
+		"kmalloc", "kzalloc", "kcalloc", "krealloc", "__do_krealloc", "kmemdup",
+		"kstrdup", "kvmalloc", "slab_", "__slab_", "___slab_",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (strncmp(func, prefixes[i], strlen(prefixes[i])) == 0)
+			return 1;
+	return 0;
+}
+
+/* Each allocating function whose stack was printed: one line each. */
+#define SITES_FILE "/tmp/rust-samples-stress.sites"
+
+/*
+ * The first time in a run (SITES_FILE) that FUNC's allocation is failed
+ * without failing the call, prints its stack, "FUNC < caller < ...", from
+ * the rest of the stack failslab printed (P).
+ */
+static void print_stack_once(const char *func, const char *p)
+{
+	char line[1024], name[64];
+	FILE *f = fopen(SITES_FILE, "a+");
+	int len, frames = 0;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (strncmp(line, func, strlen(func)) == 0 && line[strlen(func)] == ':') {
+			fclose(f);
+			return;
+		}
+	len = snprintf(line, sizeof(line), "%s:", func);
+	len += snprintf(line + len, sizeof(line) - len, " %s", func);
+	while ((p = strstr(p, "] ")) != NULL && frames < 16 && len < (int)sizeof(line) - 80) {
+		p += 2;
+		if (sscanf(p, "%63[A-Za-z0-9_.$]", name) != 1 ||
+		    strncmp(p + strlen(name), "+0x", 3) != 0)
+			continue;
+		len += snprintf(line + len, sizeof(line) - len, " < %s", name);
+		frames++;
+		if (strstr(name, "syscall"))
+			break;
+	}
+	fprintf(f, "%s\n", line);
+	fclose(f);
+	printf("stack of %s\n", line + strlen(func) + 2);
+}
+
+/*
+ * Counts the function that made the failed allocation in LOG: the first one
+ * of the stack failslab printed ("] func+0x...") that is not the
+ * allocator's.
+ */
+static void count_site(const char *log)
+{
+	const char *p = strstr(log, "FAULT_INJECTION: forcing a failure");
+	char func[64];
+	int i;
+
+	while (p && (p = strstr(p, "] ")) != NULL) {
+		p += 2;
+		if (sscanf(p, "%63[A-Za-z0-9_.$]", func) != 1 ||
+		    strncmp(p + strlen(func), "+0x", 3) != 0 || allocator_frame(func))
+			continue;
+		for (i = 0; i < nr_sites && strcmp(sites[i].func, func); i++)
+			;
+		if (i == nr_sites) {
+			if (nr_sites == MAX_SITES)
+				return;
+			strcpy(sites[nr_sites++].func, func);
+			print_stack_once(func, p);
+		}
+		sites[i].count++;
+		return;
+	}
+}
+
+static int is_loaded(const char *name)
+{
+	char path[256];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/sys/module/%s", name);
+	return stat(path, &st) == 0;
+}
+
+static long load(int fd)
+{
+	return syscall(SYS_finit_module, fd, "", 0) ? -errno : 0;
+}
+
+static void unload(const char *name)
+{
+	if (is_loaded(name) && syscall(SYS_delete_module, name, O_NONBLOCK))
+		die("delete_module");
+}
+
+static int cmd_cycles(int argc, char **argv)
+{
+	const char *name;
+	unsigned long count, i;
+	int fd, want = 0;
+
+	if (argc != 5 && argc != 6)
+		usage();
+	name = argv[3];
+	count = number(argv[4]);
+	if (argc == 6)
+		want = errno_of(argv[5]);
+	fd = open(argv[2], O_RDONLY);
+	if (fd < 0)
+		die(argv[2]);
+	kernel_log();
+	for (i = 0; i < count; i++) {
+		long ret = load(fd);
+
+		if (ret != -want)
+			fail("cycle %lu: load returned %s, not %s", i + 1,
+			     strerror(-ret), want ? strerror(want) : "success");
+		if (want && is_loaded(name))
+			fail("cycle %lu: failed load left %s loaded", i + 1, name);
+		if (!want) {
+			if (syscall(SYS_delete_module, name, O_NONBLOCK))
+				fail("cycle %lu: unload: %s", i + 1, strerror(errno));
+			if (is_loaded(name))
+				fail("cycle %lu: still loaded after unload", i + 1);
+		}
+		check_kernel_log("cycles");
+	}
+	printf("cycles=%lu\n", count);
+	return 0;
+}
+
+/* fail-nth: a write arms it, a read gives what is left (0: it fired). */
+static void set_fail_nth(int fd, unsigned long n)
+{
+	char buf[24];
+	int len = snprintf(buf, sizeof(buf), "%lu", n);
+
+	if (pwrite(fd, buf, len, 0) != len)
+		die("write " FAIL_NTH);
+}
+
+static unsigned long get_fail_nth(int fd)
+{
+	char buf[24];
+	ssize_t len = pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (len <= 0)
+		die("read " FAIL_NTH);
+	buf[len] = '\0';
+	return strtoul(buf, NULL, 10);
+}
+
+/* The operation being swept. */
+struct op {
+	const char *kind;	/* load, read or write */
+	const char *name;	/* the module */
+	const char *arg;	/* read: what it returns; write: the text */
+	int fd;
+	int clean_errno;	/* load: what a load without injection returns */
+	char buf[BUF_SIZE];
+};
+
+/* One call: 0 or a byte count, or -errno. */
+static long run(struct op *op)
+{
+	ssize_t ret;
+
+	if (strcmp(op->kind, "load") == 0)
+		return load(op->fd);
+	if (strcmp(op->kind, "read") == 0) {
+		ret = pread(op->fd, op->buf, sizeof(op->buf), 0);
+	} else {
+		ret = pwrite(op->fd, op->arg, strlen(op->arg), 0);
+	}
+	return ret < 0 ? -errno : ret;
+}
+
+/* Whether a call's result is what the operation gives without injection. */
+static int clean(struct op *op, long ret)
+{
+	size_t len = strlen(op->arg);
+
+	if (strcmp(op->kind, "load") == 0)
+		return ret == -op->clean_errno;
+	if (strcmp(op->kind, "read") == 0)
+		return ret == (long)len && memcmp(op->buf, op->arg, len) == 0;
+	return ret == (long)len;
+}
+
+static void undo(struct op *op)
+{
+	if (strcmp(op->kind, "load") == 0)
+		unload(op->name);
+}
+
+static int cmd_sweep(int argc, char **argv)
+{
+	struct op op = { .kind = argv[2], .clean_errno = 0 };
+	unsigned long n, left, enomem = 0, own = 0, quiet = 0, kernel = 0, uevent = 0;
+	char frame[280] = "";
+	const char *log;
+	int nth;
+	long ret;
+
+	if (argc < 5)
+		usage();
+	op.name = argv[4];
+	if (strcmp(op.kind, "load") == 0 && (argc == 5 || argc == 6)) {
+		op.arg = "";
+		if (argc == 6)
+			op.clean_errno = errno_of(argv[5]);
+		op.fd = open(argv[3], O_RDONLY);
+	} else if (strcmp(op.kind, "read") == 0 && argc == 6) {
+		op.arg = argv[5];
+		op.fd = open(argv[3], O_RDONLY);
+	} else if (strcmp(op.kind, "write") == 0 && argc == 6) {
+		op.arg = argv[5];
+		op.fd = open(argv[3], O_WRONLY);
+	} else {
+		usage();
+	}
+	snprintf(frame, sizeof(frame), "[%s]", op.name);
+	if (op.fd < 0)
+		die(argv[3]);
+	nth = open(FAIL_NTH, O_RDWR);
+	if (nth < 0)
+		die("open " FAIL_NTH " (CONFIG_FAULT_INJECTION)");
+
+	kernel_log();
+	for (n = 1;; n++) {
+		if (n > MAX_ALLOCATIONS)
+			fail("still allocating after %d allocations", MAX_ALLOCATIONS);
+		set_fail_nth(nth, n);
+		ret = run(&op);
+		left = get_fail_nth(nth);
+		if (left) {
+			/* The Nth allocation was not reached: N - 1 in all. */
+			set_fail_nth(nth, 0);
+			check_kernel_log("sweep");
+			if (!clean(&op, ret))
+				fail("without injection: returned %ld", ret);
+			undo(&op);
+			break;
+		}
+		log = kernel_log();
+		if (ret == -ENOMEM) {
+			enomem++;
+			if (strstr(log, frame))
+				own++;
+			if (strcmp(op.kind, "load") == 0 && is_loaded(op.name))
+				fail("allocation %lu: ENOMEM, but %s is loaded", n, op.name);
+		} else if (clean(&op, ret)) {
+			if (!strstr(log, "FAULT_INJECTION: forcing a failure")) {
+				quiet++;
+			} else if (!strstr(log, frame)) {
+				kernel++;
+				count_site(log);
+			} else if (strstr(log, "kobject_uevent_env")) {
+				uevent++;
+				count_site(log);
+			} else {
+				printf("kernel log:\n%s", log);
+				fail("allocation %lu: failed, but the call returned %ld (kernel log above)",
+				     n, ret);
+			}
+		} else {
+			printf("kernel log:\n%s", log);
+			fail("allocation %lu: the call returned %ld (%s), not ENOMEM",
+			     n, ret, ret < 0 ? strerror(-ret) : "no error");
+		}
+		/* The messages of the injected call are read: check the rest. */
+		check_kernel_log("sweep");
+		undo(&op);
+		/* The same call, without injection, works again. */
+		ret = run(&op);
+		check_kernel_log("sweep");
+		if (!clean(&op, ret))
+			fail("allocation %lu: then without injection: returned %ld", n, ret);
+		undo(&op);
+	}
+	if (nr_sites) {
+		printf("allocated by:");
+		for (int i = 0; i < nr_sites; i++)
+			printf(" %s x%lu", sites[i].func, sites[i].count);
+		printf("\n");
+	}
+	printf("allocations=%lu enomem=%lu (sample=%lu) coped: quiet=%lu kernel=%lu uevent=%lu\n",
+	       n - 1, enomem, own, quiet, kernel, uevent);
+	return 0;
+}
+
+/* What one reader saw. */
+struct reads {
+	unsigned long reads, open_errors, read_errors, wrong, last_errno;
+};
+
+/* One reader: open, read, close until the deadline; writes its counts. */
+static void reader(const char *path, const char *expected, time_t deadline, int out)
+{
+	struct reads r = { 0 };
+	size_t len = strlen(expected);
+	char buf[BUF_SIZE];
+
+	while (time(NULL) < deadline) {
+		int fd = open(path, O_RDONLY);
+		ssize_t got;
+
+		r.reads++;
+		if (fd < 0) {
+			r.open_errors++;
+			r.last_errno = errno;
+			continue;
+		}
+		got = read(fd, buf, sizeof(buf));
+		if (got < 0) {
+			r.read_errors++;
+			r.last_errno = errno;
+		} else if (got != (ssize_t)len || memcmp(buf, expected, len) != 0) {
+			r.wrong++;
+		}
+		close(fd);
+	}
+	dprintf(out, "%lu %lu %lu %lu %lu\n", r.reads, r.open_errors, r.read_errors,
+		r.wrong, r.last_errno);
+	_exit(0);
+}
+
+static int cmd_readers(int argc, char **argv)
+{
+	unsigned long count, seconds, i, unloads = 0, refused = 0, last_errno = 0;
+	struct reads total = { 0 }, r;
+	const char *name = argv[3];
+	int pipefd[2];
+	time_t deadline;
+	FILE *in;
+
+	if (argc != 7)
+		usage();
+	count = number(argv[4]);
+	seconds = number(argv[5]);
+	if (pipe(pipefd))
+		die("pipe");
+	deadline = time(NULL) + seconds;
+	for (i = 0; i < count; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork");
+		if (pid == 0) {
+			close(pipefd[0]);
+			reader(argv[2], argv[6], deadline, pipefd[1]);
+		}
+	}
+	close(pipefd[1]);
+	while (time(NULL) < deadline) {
+		unloads++;
+		if (syscall(SYS_delete_module, name, O_NONBLOCK) && errno == EWOULDBLOCK)
+			refused++;
+		usleep(10000);
+	}
+	in = fdopen(pipefd[0], "r");
+	if (!in)
+		die("fdopen");
+	for (i = 0; i < count && fscanf(in, "%lu %lu %lu %lu %lu", &r.reads, &r.open_errors,
+					 &r.read_errors, &r.wrong, &r.last_errno) == 5; i++) {
+		total.reads += r.reads;
+		total.open_errors += r.open_errors;
+		total.read_errors += r.read_errors;
+		total.wrong += r.wrong;
+		if (r.last_errno)
+			last_errno = r.last_errno;
+	}
+	while (wait(NULL) > 0)
+		;
+	/* A reader that did not report counts as bad. */
+	printf("reads=%lu bad=%lu unloads=%lu refused=%lu\n", total.reads,
+	       total.open_errors + total.read_errors + total.wrong + (count - i),
+	       unloads, refused);
+	if (total.open_errors + total.read_errors + total.wrong + (count - i))
+		printf("failed opens %lu, failed reads %lu, wrong data %lu, readers missing %lu; last error: %s\n",
+		       total.open_errors, total.read_errors, total.wrong, count - i,
+		       strerror(last_errno));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	/* Each line reaches the shell's pipe at once. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc >= 2 && strcmp(argv[1], "cycles") == 0)
+		return cmd_cycles(argc, argv);
+	if (argc >= 3 && strcmp(argv[1], "sweep") == 0)
+		return cmd_sweep(argc, argv);
+	if (argc >= 2 && strcmp(argv[1], "readers") == 0)
+		return cmd_readers(argc, argv);
+	usage();
+	return 2;
+}
