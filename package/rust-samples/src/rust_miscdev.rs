@@ -73,17 +73,45 @@ trait FileOps {
     }
 }
 
+/// Appends `bytes` to `out`: one allocation check, one copy.
+///
+/// This is the read path's cost against C (`./bench --rust-vs-c`,
+/// `docs/rust-vs-c.md`), where `/dev/c_misc` does `kmalloc()` + `memcpy()`:
+///
+/// - this kernel's `Vec` has no fallible `extend_from_slice` (upstream added
+///   `try_extend_from_slice` after 6.2), and a `try_push` per byte checks
+///   the capacity and the length's overflow at every byte: 19% slower than
+///   C on riscv64 where a copy was 14%;
+/// - an empty vector gets its buffer from `Vec::try_with_capacity()`, which
+///   allocates exactly that, not from `try_reserve()`, which goes through
+///   the growth policy (`grow_amortized`, `finish_grow`): 11% instead of 14%.
+fn try_extend(out: &mut Vec<u8>, bytes: &[u8]) -> Result {
+    if out.capacity() == 0 {
+        *out = Vec::try_with_capacity(bytes.len())?;
+    } else {
+        out.try_reserve(bytes.len())?;
+    }
+    let len = out.len();
+    // SAFETY: `try_with_capacity` or `try_reserve` succeeded, so the
+    // vector's buffer has room for `bytes.len()` more bytes after its `len`
+    // initialised ones; `bytes` cannot overlap that spare room (`out` is
+    // borrowed mutably here, so no slice points into it). After the copy
+    // those bytes are initialised, and `len + bytes.len()` is at most the
+    // capacity.
+    unsafe {
+        core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.as_mut_ptr().add(len), bytes.len());
+        out.set_len(len + bytes.len());
+    }
+    Ok(())
+}
+
 /// The read-only device: `read` only.
 struct RustMisc;
 
 #[vtable]
 impl FileOps for RustMisc {
     fn read(out: &mut Vec<u8>) -> Result {
-        out.try_reserve(DEVICE_DATA.len())?;
-        for &byte in DEVICE_DATA {
-            out.try_push(byte)?;
-        }
-        Ok(())
+        try_extend(out, DEVICE_DATA)
     }
 }
 
@@ -110,12 +138,7 @@ impl FileOps for RustMiscRw {
             RW_WRITES.load(Ordering::Relaxed),
             RW_SUM.load(Ordering::Relaxed)
         ))?;
-        let bytes = text.as_bytes();
-        out.try_reserve(bytes.len())?;
-        for &byte in bytes {
-            out.try_push(byte)?;
-        }
-        Ok(())
+        try_extend(out, text.as_bytes())
     }
 
     fn write(data: &[u8]) -> Result<usize> {
