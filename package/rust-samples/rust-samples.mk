@@ -22,19 +22,17 @@ define RUST_SAMPLES_INSTALL_ROOTFS
 endef
 RUST_SAMPLES_POST_INSTALL_TARGET_HOOKS += RUST_SAMPLES_INSTALL_ROOTFS
 
-# The stress and fault tests: their C helper, and the two broken modules
-# that only rust-samples-catch loads (see src/Kbuild).
+# The C helpers of the target's scripts (src/tools/): rust-samples-bench's
+# timings, and with the stress tests their loops. The stress tests also
+# build the two broken modules that only rust-samples-catch loads (see
+# src/Kbuild).
+RUST_SAMPLES_TOOLS = rust-samples-measure
+
 ifeq ($(BR2_PACKAGE_RUST_SAMPLES_STRESS),y)
+RUST_SAMPLES_TOOLS += rust-samples-fault
 RUST_SAMPLES_MODULE_MAKE_OPTS += RUST_SAMPLES_BROKEN=m
 
-define RUST_SAMPLES_BUILD_CMDS
-	$(TARGET_CC) $(TARGET_CFLAGS) $(TARGET_LDFLAGS) -Wall -Wextra \
-		-o $(@D)/tools/rust-samples-fault $(@D)/tools/rust-samples-fault.c
-endef
-
 define RUST_SAMPLES_INSTALL_STRESS
-	$(INSTALL) -D -m 0755 $(@D)/tools/rust-samples-fault \
-		$(TARGET_DIR)/usr/bin/rust-samples-fault
 	$(INSTALL) -D -m 0755 $(RUST_SAMPLES_PKGDIR)/stress/rust-samples-stress \
 		$(TARGET_DIR)/usr/bin/rust-samples-stress
 	$(INSTALL) -D -m 0755 $(RUST_SAMPLES_PKGDIR)/stress/rust-samples-catch \
@@ -42,6 +40,18 @@ define RUST_SAMPLES_INSTALL_STRESS
 endef
 RUST_SAMPLES_POST_INSTALL_TARGET_HOOKS += RUST_SAMPLES_INSTALL_STRESS
 endif
+
+define RUST_SAMPLES_BUILD_CMDS
+	$(foreach t,$(RUST_SAMPLES_TOOLS),\
+		$(TARGET_CC) $(TARGET_CFLAGS) $(TARGET_LDFLAGS) -Wall -Wextra \
+			-o $(@D)/tools/$(t) $(@D)/tools/$(t).c$(sep))
+endef
+
+define RUST_SAMPLES_INSTALL_TOOLS
+	$(foreach t,$(RUST_SAMPLES_TOOLS),\
+		$(INSTALL) -D -m 0755 $(@D)/tools/$(t) $(TARGET_DIR)/usr/bin/$(t)$(sep))
+endef
+RUST_SAMPLES_POST_INSTALL_TARGET_HOOKS += RUST_SAMPLES_INSTALL_TOOLS
 
 $(eval $(kernel-module))
 $(eval $(generic-package))
