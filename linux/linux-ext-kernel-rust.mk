@@ -70,8 +70,10 @@ define KERNEL_RUST_CHECK_CONFIG
 		echo "kernel-rust: CONFIG_RUST is not set in $(LINUX_DIR)/.config: a dependency of it is off (make linux-menuconfig: General setup, Rust support)" >&2; \
 		exit 1; }
 endef
+ifeq ($(BR2_LINUX_KERNEL_EXT_KERNEL_RUST_REQUIRED),y)
 # check-package disable TypoInPackageVariable
 LINUX_POST_CONFIGURE_HOOKS += KERNEL_RUST_CHECK_CONFIG
+endif
 
 # linux.mk puts gcc's -Wno-attribute-alias in KCFLAGS for every gcc >= 8
 # toolchain. With LLVM=1 the kernel's C is compiled by clang, which does
