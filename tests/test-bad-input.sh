@@ -188,6 +188,18 @@ run "${tmp}/out" env BR2_EXTERNAL_OFFLINE=bogus "${br2}" build "${defconfig}" "$
 expect_line "BR2_EXTERNAL_OFFLINE=bogus is rejected" "${tmp}/out" "${rc}" \
 	'^br2-external: ERROR: BR2_EXTERNAL_OFFLINE=bogus: use 1 \(offline\) or 0 \(downloads\)$'
 
+run "${tmp}/out" env BR2_EXTERNAL_VARIANT=bogus "${br2}" build "${defconfig}" "${cheap}"
+expect_line "BR2_EXTERNAL_VARIANT=bogus is rejected, the variants named" "${tmp}/out" "${rc}" \
+	'^br2-external: ERROR: BR2_EXTERNAL_VARIANT=bogus: no support/variants/bogus\.fragment; the variants: norust $'
+
+# ./bench --rust-vs-c: options and defconfigs are checked before any build.
+run "${tmp}/out" "${tree}/bench" --rust-vs-c --rounds 0
+expect_line "bench --rust-vs-c --rounds 0 is rejected" "${tmp}/out" "${rc}" \
+	'^--rounds needs a positive number\. Usage: \./bench --rust-vs-c '
+run "${tmp}/out" "${tree}/bench" --rust-vs-c qemu_riscv64_rust_debug_defconfig
+expect_line "bench --rust-vs-c refuses a debug board" "${tmp}/out" "${rc}" \
+	'^qemu_riscv64_rust_debug_defconfig: a debug board; the comparison is made on the plain boards\.'
+
 # ---------------------------------------------------------------------------
 # Buildroot, in the throw-away tree's output/<defconfig>/.
 
