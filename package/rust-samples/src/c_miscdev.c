@@ -10,11 +10,14 @@
  *
  * Each operation does what its Rust twin does, step for step, so that the
  * comparison measures the languages, not two designs: a read copies the
- * device's text into a new allocation (Rust: Vec::try_reserve() and
- * try_push() of each byte), hands it to simple_read_from_buffer() and frees
- * it; a write takes at most 4096 bytes into a new allocation with
- * simple_write_to_buffer(). The checks in init, and rust-samples-test's
- * checks from userspace, are rust_miscdev's.
+ * device's text into a new allocation (Rust: Vec::try_with_capacity() and
+ * one copy), hands it to simple_read_from_buffer() and frees it; a write
+ * takes at most 4096 bytes into a new allocation with
+ * simple_write_to_buffer(). One step differs: /dev/c_misc_rw's read hands
+ * kasprintf()'s string over as it is, where Rust copies its CString into
+ * the Vec that its read callback takes (./bench measures /dev/c_misc only).
+ * The checks in init, and rust-samples-test's checks from userspace, are
+ * rust_miscdev's.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
