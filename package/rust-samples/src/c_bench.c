@@ -29,7 +29,7 @@
 #define FILL_SUM 371089408u
 
 /* Prints one check line as src/common/checks.rs does. */
-static void check(bool ok, const char *name, const char *why)
+static void report(bool ok, const char *name, const char *why)
 {
 	if (ok)
 		pr_info("check ok %s\n", name);
@@ -112,8 +112,8 @@ static int __init c_bench_init(void)
 	if (ret)
 		return ret;
 	pr_info("fmt %u iterations %llu ns\n", FMT_ITERATIONS, ns);
-	check(total == FMT_TOTAL_LEN, "fmt_total_length", "wrong total");
-	check(last && !strcmp(last, FMT_LAST), "fmt_last_text", "wrong text");
+	report(total == FMT_TOTAL_LEN, "fmt_total_length", "wrong total");
+	report(last && !strcmp(last, FMT_LAST), "fmt_last_text", "wrong text");
 	kfree(last);
 
 	start = ktime_get_ns();
@@ -122,7 +122,7 @@ static int __init c_bench_init(void)
 	if (ret)
 		return ret;
 	pr_info("fill %u iterations %llu ns\n", FILL_ITERATIONS, ns);
-	check(sum == FILL_SUM, "fill_sum", "wrong sum");
+	report(sum == FILL_SUM, "fill_sum", "wrong sum");
 
 	pr_info("done 3\n");
 	return 0;

@@ -126,7 +126,7 @@ static struct miscdevice c_misc_rw_dev = {
 };
 
 /* Prints one check line as src/common/checks.rs does; returns ok. */
-static bool check(bool ok, const char *name, const char *why)
+static bool report(bool ok, const char *name, const char *why)
 {
 	if (ok)
 		pr_info("check ok %s\n", name);
@@ -149,12 +149,12 @@ static int __init c_miscdev_init(void)
 	int ret, ret_rw;
 
 	pr_info("begin\n");
-	check(owned_by_this_module(&c_misc_fops) &&
-	      owned_by_this_module(&c_misc_rw_fops),
-	      "table_owner_is_this_module", "false");
+	report(owned_by_this_module(&c_misc_fops) &&
+	       owned_by_this_module(&c_misc_rw_fops),
+	       "table_owner_is_this_module", "false");
 	ret = misc_register(&c_misc_dev);
 	ret_rw = misc_register(&c_misc_rw_dev);
-	if (!check(!ret && !ret_rw, "misc_register", "failed")) {
+	if (!report(!ret && !ret_rw, "misc_register", "failed")) {
 		pr_err("misc_register: c_misc %d, c_misc_rw %d\n", ret, ret_rw);
 		if (!ret)
 			misc_deregister(&c_misc_dev);
@@ -162,10 +162,10 @@ static int __init c_miscdev_init(void)
 			misc_deregister(&c_misc_rw_dev);
 		return ret ? ret : ret_rw;
 	}
-	check(c_misc_dev.minor != MISC_DYNAMIC_MINOR &&
-	      c_misc_rw_dev.minor != MISC_DYNAMIC_MINOR &&
-	      c_misc_dev.minor != c_misc_rw_dev.minor,
-	      "dynamic_minor", "a minor is MISC_DYNAMIC_MINOR or both are equal");
+	report(c_misc_dev.minor != MISC_DYNAMIC_MINOR &&
+	       c_misc_rw_dev.minor != MISC_DYNAMIC_MINOR &&
+	       c_misc_dev.minor != c_misc_rw_dev.minor,
+	       "dynamic_minor", "a minor is MISC_DYNAMIC_MINOR or both are equal");
 	pr_info("registered /dev/c_misc (misc minor %d), /dev/c_misc_rw (%d)\n",
 		c_misc_dev.minor, c_misc_rw_dev.minor);
 	pr_info("done 3\n");
