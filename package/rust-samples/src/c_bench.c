@@ -20,6 +20,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "common/checks.h"
+
 #define FMT_ITERATIONS 16000
 #define FILL_ITERATIONS 8000
 #define FILL_LEN 256
@@ -27,15 +29,6 @@
 #define FMT_TOTAL_LEN 648423
 #define FMT_LAST "15999 bytes, 1999 writes, byte sum 495969\n"
 #define FILL_SUM 371089408u
-
-/* Prints one check line as src/common/checks.rs does. */
-static void report(bool ok, const char *name, const char *why)
-{
-	if (ok)
-		pr_info("check ok %s\n", name);
-	else
-		pr_err("check FAIL %s: %s\n", name, why);
-}
 
 /* The fmt loop: the total length in *total, the last string in *last. */
 static int fmt_loop(size_t *total, char **last)
@@ -98,13 +91,14 @@ static int fill_loop(u32 *sum)
 
 static int __init c_bench_init(void)
 {
+	struct checks checks;
 	size_t total;
 	char *last;
 	u64 start, ns;
 	u32 sum;
 	int ret;
 
-	pr_info("begin\n");
+	checks_begin(&checks);
 
 	start = ktime_get_ns();
 	ret = fmt_loop(&total, &last);
@@ -112,8 +106,10 @@ static int __init c_bench_init(void)
 	if (ret)
 		return ret;
 	pr_info("fmt %u iterations %llu ns\n", FMT_ITERATIONS, ns);
-	report(total == FMT_TOTAL_LEN, "fmt_total_length", "wrong total");
-	report(last && !strcmp(last, FMT_LAST), "fmt_last_text", "wrong text");
+	checks_report(&checks, total == FMT_TOTAL_LEN, "fmt_total_length",
+		      "wrong total");
+	checks_report(&checks, last && !strcmp(last, FMT_LAST), "fmt_last_text",
+		      "wrong text");
 	kfree(last);
 
 	start = ktime_get_ns();
@@ -122,9 +118,9 @@ static int __init c_bench_init(void)
 	if (ret)
 		return ret;
 	pr_info("fill %u iterations %llu ns\n", FILL_ITERATIONS, ns);
-	report(sum == FILL_SUM, "fill_sum", "wrong sum");
+	checks_report(&checks, sum == FILL_SUM, "fill_sum", "wrong sum");
 
-	pr_info("done 3\n");
+	checks_done(&checks);
 	return 0;
 }
 

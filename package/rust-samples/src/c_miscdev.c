@@ -29,6 +29,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "common/checks.h"
+
 /* As long as the Rust sample's text, so that both reads copy 41 bytes. */
 static const char c_misc_data[] = "Hello from a C file_operations misc dev!\n";
 
@@ -125,16 +127,6 @@ static struct miscdevice c_misc_rw_dev = {
 	.mode = 0644,
 };
 
-/* Prints one check line as src/common/checks.rs does; returns ok. */
-static bool report(bool ok, const char *name, const char *why)
-{
-	if (ok)
-		pr_info("check ok %s\n", name);
-	else
-		pr_err("check FAIL %s: %s\n", name, why);
-	return ok;
-}
-
 /* The table's owner is this module, in the state init runs in. */
 static bool owned_by_this_module(const struct file_operations *fops)
 {
@@ -146,15 +138,18 @@ static bool owned_by_this_module(const struct file_operations *fops)
 
 static int __init c_miscdev_init(void)
 {
+	struct checks checks;
+	bool owned, minors_ok;
 	int ret, ret_rw;
 
-	pr_info("begin\n");
-	report(owned_by_this_module(&c_misc_fops) &&
-	       owned_by_this_module(&c_misc_rw_fops),
-	       "table_owner_is_this_module", "false");
+	checks_begin(&checks);
+	owned = owned_by_this_module(&c_misc_fops) &&
+		owned_by_this_module(&c_misc_rw_fops);
+	checks_report(&checks, owned, "table_owner_is_this_module", "false");
 	ret = misc_register(&c_misc_dev);
 	ret_rw = misc_register(&c_misc_rw_dev);
-	if (!report(!ret && !ret_rw, "misc_register", "failed")) {
+	if (!checks_report(&checks, !ret && !ret_rw, "misc_register",
+			   "failed")) {
 		pr_err("misc_register: c_misc %d, c_misc_rw %d\n", ret, ret_rw);
 		if (!ret)
 			misc_deregister(&c_misc_dev);
@@ -162,13 +157,14 @@ static int __init c_miscdev_init(void)
 			misc_deregister(&c_misc_rw_dev);
 		return ret ? ret : ret_rw;
 	}
-	report(c_misc_dev.minor != MISC_DYNAMIC_MINOR &&
-	       c_misc_rw_dev.minor != MISC_DYNAMIC_MINOR &&
-	       c_misc_dev.minor != c_misc_rw_dev.minor,
-	       "dynamic_minor", "a minor is MISC_DYNAMIC_MINOR or both are equal");
+	minors_ok = c_misc_dev.minor != MISC_DYNAMIC_MINOR &&
+		    c_misc_rw_dev.minor != MISC_DYNAMIC_MINOR &&
+		    c_misc_dev.minor != c_misc_rw_dev.minor;
+	checks_report(&checks, minors_ok, "dynamic_minor",
+		      "a minor is MISC_DYNAMIC_MINOR or both are equal");
 	pr_info("registered /dev/c_misc (misc minor %d), /dev/c_misc_rw (%d)\n",
 		c_misc_dev.minor, c_misc_rw_dev.minor);
-	pr_info("done 3\n");
+	checks_done(&checks);
 	return 0;
 }
 
