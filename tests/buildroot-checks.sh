@@ -9,12 +9,21 @@
 #      (exceptions: .checkpackageignore, justified in README.md);
 #   3. make printvars / show-info show the kernel's Rust make flags, our
 #      kernel patches and the rust-samples package.
-# Usage: tests/buildroot-checks.sh BUILDROOT_DIR
+# Usage: tests/buildroot-checks.sh [BUILDROOT_DIR]
+#   (default: the Buildroot br2-external uses; br2-external --help)
 # Needs: flake8 and python3-magic (Debian) for check-package.
 set -euo pipefail
 
-top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-br="$(cd "${1:?usage: $0 BUILDROOT_DIR}" && pwd)"
+PROG="buildroot-checks.sh"
+# shellcheck source=support/common.sh
+. "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../support/common.sh"
+top="${TOP}"
+case "${1:-}" in
+-*) die "usage: ${PROG} [BUILDROOT_DIR]" ;;
+"") find_buildroot; br="${BR_DIR}" ;;
+*) br="$(cd "$1" && pwd)" ;;
+esac
+check_deps "${TEST_DEPS[@]}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "${tmp}"' EXIT
 passed=0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The bad-input behaviours of br2-external and run-qemu.sh (issue 3), each
+# The bad-input behaviours of br2-external and run-qemu.sh, each
 # against a throw-away copy of this tree in a temporary directory (its own
 # output/, its own build lock): br2-external's own checks, and Buildroot
 # (the real one br2-external drives) stopping on a kernel patch that does
@@ -11,18 +11,9 @@
 # The boot checks use run-qemu.sh as the real post-image.sh writes it, with
 # a fake start-qemu.sh printing a given console.
 # Prints one "ok"/"not ok" line per case, then "N passed, N failed".
-#
-# Cases of the former stand-in build engine that Buildroot does not have:
-#  - "a failing patch leaves the previous good tree intact": Buildroot
-#    patches the package's build directory in place; a failed patch leaves
-#    it half patched, without .stamp_patched, and a retry stops at
-#    "Error: duplicate filename" until `make linux-dirclean`.
-#  - "a requested kernel option that drops is named": Buildroot merges the
-#    config fragments (merge_config.sh -m) and runs olddefconfig without
-#    checking that each requested option survives.
-#  - "kernel build failure shows the error lines" (fake kernel): a real
-#    kernel build is too long for this test; "a failing Buildroot make
-#    shows the error lines and the log" covers br2-external's reporting.
+# Not covered: a real kernel build failing (too long for this test; "a
+# failing Buildroot make shows the error lines and the log" covers
+# br2-external's reporting).
 set -euo pipefail
 
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -98,9 +89,9 @@ for d in "${top}"/output/buildroot-*; do
 	[ ! -f "${d}/.br2-external-commit" ] || ln -s "${d}" "${tree}/output/"
 done
 offline_mode() {
-	case "${BR2_EXTERNAL_OFFLINE:-}" in
+	case "${RUST_FOR_LINUX_OFFLINE:-}" in
 	1) return 0 ;;
-	"") [ -d "${BR2_EXTERNAL_DL_DIR:-${top}/../shared/buildroot/dl}" ] ;;
+	"") [ -d "${RUST_FOR_LINUX_DL_DIR:-${top}/../shared/buildroot/dl}" ] ;;
 	*) return 1 ;;
 	esac
 }
@@ -126,9 +117,9 @@ defconfig=qemu_riscv64_rust_defconfig
 O="${tree}/output/${defconfig}"
 linux_dir="${O}/build/linux-custom"
 # The throw-away tree's builds do not wait for (nor hold up) real ones.
-export BR2_EXTERNAL_LOCK="${tmp}/lock"
+export RUST_FOR_LINUX_LOCK="${tmp}/lock"
 # run as root would first install the host packages (br2-external deps).
-export BR2_EXTERNAL_NO_AUTO_DEPS=1
+export RUST_FOR_LINUX_NO_AUTO_DEPS=1
 # Where a check of br2-external were missing, the command given is still
 # cheap: a make target that does not exist, not a whole build.
 cheap=no-such-target
@@ -175,8 +166,8 @@ else
 		'^br2-external: ERROR: deps installs packages: run it as root \(sudo \./br2-external deps\)$'
 fi
 
-# The stand-in's options are gone: arguments after the defconfig are make
-# targets, and an option there is an error, not a target.
+# Arguments after the defconfig are make targets, and an option there is an
+# error, not a target.
 run "${tmp}/out" "${br2}" build --until x
 expect_line "build --until x is rejected" "${tmp}/out" "${rc}" \
 	'^br2-external: ERROR: build: unknown option --until \(arguments after the defconfig are Buildroot make targets\)$'
@@ -184,13 +175,27 @@ run "${tmp}/out" "${br2}" build "${defconfig}" --until linux-patch
 expect_line "build DEFCONFIG --until linux-patch is rejected" "${tmp}/out" "${rc}" \
 	'^br2-external: ERROR: build: unknown option --until '
 
-run "${tmp}/out" env BR2_EXTERNAL_OFFLINE=bogus "${br2}" build "${defconfig}" "${cheap}"
-expect_line "BR2_EXTERNAL_OFFLINE=bogus is rejected" "${tmp}/out" "${rc}" \
-	'^br2-external: ERROR: BR2_EXTERNAL_OFFLINE=bogus: use 1 \(offline\) or 0 \(downloads\)$'
+run "${tmp}/out" env RUST_FOR_LINUX_OFFLINE=bogus "${br2}" build "${defconfig}" "${cheap}"
+expect_line "RUST_FOR_LINUX_OFFLINE=bogus is rejected" "${tmp}/out" "${rc}" \
+	'^br2-external: ERROR: RUST_FOR_LINUX_OFFLINE=bogus: use 1 \(offline\) or 0 \(downloads\)$'
 
+run "${tmp}/out" env RUST_FOR_LINUX_VARIANT=bogus "${br2}" build "${defconfig}" "${cheap}"
+expect_line "RUST_FOR_LINUX_VARIANT=bogus is rejected, the variants named" "${tmp}/out" "${rc}" \
+	'^br2-external: ERROR: RUST_FOR_LINUX_VARIANT=bogus: no support/variants/bogus/; the variants: norust $'
+
+# A former name still works, with one note naming the new one.
 run "${tmp}/out" env BR2_EXTERNAL_VARIANT=bogus "${br2}" build "${defconfig}" "${cheap}"
-expect_line "BR2_EXTERNAL_VARIANT=bogus is rejected, the variants named" "${tmp}/out" "${rc}" \
-	'^br2-external: ERROR: BR2_EXTERNAL_VARIANT=bogus: no support/variants/bogus\.fragment; the variants: norust $'
+want_lines=2 expect "BR2_EXTERNAL_VARIANT still works, with a note" fail "${tmp}/out" "${rc}" \
+	'^br2-external: note: BR2_EXTERNAL_VARIANT is deprecated, use RUST_FOR_LINUX_VARIANT$' \
+	'^br2-external: ERROR: RUST_FOR_LINUX_VARIANT=bogus: no support/variants/bogus/'
+
+# A check run by itself: a usage line, or the defconfigs, for bad input.
+run "${tmp}/out" "${tree}/tests/boot.sh"
+expect_line "a check without its argument prints its usage" "${tmp}/out" "${rc}" \
+	'^boot\.sh: ERROR: usage: boot\.sh DEFCONFIG \[SUITE\]$'
+run "${tmp}/out" "${tree}/tests/build-warnings.sh" "${defconfig}"
+expect_line "a check of a board not built says to build it" "${tmp}/out" "${rc}" \
+	"^build-warnings\.sh: ERROR: no .*/br\.log: build first \(\./br2-external build\)\$"
 
 # ./bench --rust-vs-c: options and defconfigs are checked before any build.
 run "${tmp}/out" "${tree}/bench" --rust-vs-c --rounds 0
@@ -209,7 +214,7 @@ run "${tmp}/out" "${br2}" build "${defconfig}" no-such-target
 expect "a failing Buildroot make shows the error lines and the log" fail "${tmp}/out" "${rc}" \
 	"^br2-external: ERROR: make no-such-target failed; last error lines:\$" \
 	"^  make: \*\*\* No rule to make target 'no-such-target'" \
-	"^br2-external: ERROR: make no-such-target failed after [0-9]+s \(full log: ${O}/build\.log\)\$"
+	"^br2-external: ERROR: make no-such-target failed after [0-9]+ s \(full log: ${O}/br\.log\)\$"
 
 # A wrong rustc: the kernel extension's pre-patch hook stops the build
 # after extracting and patching the kernel.
@@ -226,7 +231,7 @@ else
 fi
 expect "a wrong Rust tool stops at the kernel's pre-patch hook, naming the package" fail "${tmp}/out" "${rc}" \
 	'^  kernel-rust: need .*/fake-rust/rustc 1\.63, found rustc 1\.62\.0 \(fake\): apt-get install rustc$' \
-	"^br2-external: ERROR: make linux-patch failed after [0-9]+s \(full log: ${O}/build\.log\)\$"
+	"^br2-external: ERROR: make linux-patch failed after [0-9]+ s \(full log: ${O}/br\.log\)\$"
 cp "${tmp}/linux-ext-kernel-rust.mk" "${tree}/linux/linux-ext-kernel-rust.mk"
 
 # A patch that does not apply, on a fresh extraction (linux-dirclean).
@@ -242,7 +247,7 @@ EOF2
 run "${tmp}/out" "${br2}" build "${defconfig}" linux-patch
 expect "a kernel patch that does not apply is named, with the log" fail "${tmp}/out" "${rc}" \
 	'^  .*9999-broken\.patch' \
-	"^br2-external: ERROR: make linux-patch failed after [0-9]+s \(full log: ${O}/build\.log\)\$"
+	"^br2-external: ERROR: make linux-patch failed after [0-9]+ s \(full log: ${O}/br\.log\)\$"
 rm "${tree}/patches/linux/9999-broken.patch"
 
 # ---------------------------------------------------------------------------
@@ -264,7 +269,7 @@ HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" "${tree}/board/common/post-image
 cat >"${images}/start-qemu.sh" <<'SH'
 #!/bin/sh
 cat "${0%/*}/../console"
-case " $* " in *" br2_test=1 "*) ;; *) echo "no br2_test=1"; exit 3 ;; esac
+case " $* " in *" rust_samples.test=samples "*) ;; *) echo "no rust_samples.test=samples"; exit 3 ;; esac
 [ ! -f "${0%/*}/../hang" ] || exec sleep 100
 SH
 chmod +x "${images}/start-qemu.sh"

@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# br2-external's "no build warnings" check (build_warnings), run on
+# tests/build-warnings.sh, the "no build warnings" check, run on
 # made-up build logs: what it must count (the kernel's and the modules'
 # compiler, rustc and linker warnings) and what it must not (make's own
 # warnings about a package's makefiles, which a clean parallel Buildroot
 # build interleaves with the kernel's lines; lines that only look like the
 # kernel's; the listed upstream ARM warning).
-# The function is taken from br2-external itself, with its own die().
 # Prints one "ok"/"not ok" line per case, then "N passed, N failed".
 set -euo pipefail
 
@@ -23,22 +22,11 @@ mkdir -p "${linux}/kernel"
 seq 200 >"${linux}/kernel/fork.c"
 printf 'all:\n' >"${linux}/Makefile"
 
-# check LOG: runs build_warnings on LOG in a subshell; its output in
+# check LOG: runs tests/build-warnings.sh on LOG; its output in
 # ${tmp}/out, its status returned.
 check() {
-	cp "$1" "${tmp}/output/build.log"
-	# The variables and the stub are used by the evaluated functions.
-	# shellcheck disable=SC2034,SC2317
-	(
-		TOP="${tmp}"
-		O="${tmp}/output"
-		LINUX_DIR="${linux}"
-		PROG=br2-external
-		select_defconfig() { :; }
-		eval "$(sed -n '/^die() {/,/^}/p; /^KNOWN_UPSTREAM_WARNING=/p; /^build_warnings() {/,/^}/p' "${top}/br2-external")"
-		declare -F build_warnings die >/dev/null
-		build_warnings any
-	) >"${tmp}/out" 2>&1
+	"${top}/tests/build-warnings.sh" --log "$1" --build-dir "${tmp}/output/build" \
+		--linux-dir "${linux}" >"${tmp}/out" 2>&1
 }
 
 # expect NAME pass|fail LOG-LINES...: the check on a log of those lines.
@@ -71,6 +59,8 @@ expect "make's own warnings are not counted" pass "${make_lines[@]}"
 expect "the listed upstream ARM warning is not counted" pass "${arm_line}"
 expect "a kernel C warning fails" fail "${make_lines[@]}" \
 	"kernel/fork.c:120:7: warning: unused variable 'x' [-Wunused-variable]"
+expect "a warning with brmake's time in front fails" fail \
+	"2026-12-04T17:00:00 kernel/fork.c:120:7: warning: unused variable 'x' [-Wunused-variable]"
 expect "a rustc or Clippy warning fails" fail "warning: unused variable: \`y\`"
 expect "rustc's count line alone is not a warning" pass "warning: 1 warning emitted"
 expect "ld.lld's warning fails" fail "ld.lld: warning: section type mismatch"

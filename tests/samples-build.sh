@@ -1,11 +1,12 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-tests.sh: build-time tests of the series' compile-time checks
-# (static_assert!, build_assert!, build_error!, #[vtable]).
+# samples-build.sh: build-time tests of the series' compile-time checks
+# (static_assert!, build_assert!, build_error!, #[vtable]), against a
+# board's built kernel tree.
 #
-# Each file in cases/ is a small out-of-tree module whose header says what
-# building it must do:
+# Each file in samples-build/ is a small out-of-tree module whose header
+# says what building it must do:
 #   // expect-build: ok                  it builds
 #   // expect-build: error               it does not build ...
 #   // expect-message: TEXT              ... and the output holds TEXT
@@ -18,32 +19,49 @@
 #   // expect-message-ARCH: ...          riscv), instead of the lines above
 #
 # One more case, samples_build_without_warnings, builds the samples
-# themselves (../src) afresh: they must build, one .ko per obj-m line, without
-# a warning ("warning:" from rustc, Clippy or the compiler, modpost's
-# "WARNING:"). The boards do not set CONFIG_WERROR, so this is what keeps the
-# samples warning-free.
+# themselves (package/rust-samples/src) afresh: they must build, one .ko per
+# obj-m line, without a warning ("warning:" from rustc, Clippy or the
+# compiler, modpost's "WARNING:"). The boards do not set CONFIG_WERROR, so
+# this is what keeps the samples warning-free.
 #
-# Usage: KDIR=<kernel build dir> KMAKEFLAGS="<make flags>" build-tests.sh [CASE...]
-#   KDIR        a built kernel tree with CONFIG_RUST=y (its .config,
-#               Module.symvers and rust/*.rmeta are used)
-#   KMAKEFLAGS  flags for every make, shell-quoted, e.g.
-#               'ARCH=riscv LLVM=1 HOSTCC="gcc -O2"'
-#   CASE        names from cases/ without .rs, or samples_build_without_warnings
-#               (default: all)
+# Usage: tests/samples-build.sh DEFCONFIG [CASE...]   (after ./br2-external build)
+#        KDIR=DIR KMAKEFLAGS=FLAGS tests/samples-build.sh - [CASE...]
+#   DEFCONFIG   the board whose kernel tree (output/DEFCONFIG/build/
+#               linux-custom) and make flags (Buildroot's LINUX_MAKE_FLAGS)
+#               to use; the builds take the build lock
+#   -           KDIR and KMAKEFLAGS from the environment instead: a built
+#               kernel tree with CONFIG_RUST=y (its .config, Module.symvers
+#               and rust/*.rmeta are used) and the flags for every make,
+#               shell-quoted, e.g. 'ARCH=riscv LLVM=1 HOSTCC="gcc -O2"'
+#   CASE        names from samples-build/ without .rs, or
+#               samples_build_without_warnings (default: all)
 # Output: KTAP version 1, then "N passed, N failed".
 # Exit status: 0 if every case behaved as expected, 1 otherwise.
+set -euo pipefail
 
-set -eu
+PROG="samples-build.sh"
+# shellcheck source=support/common.sh
+. "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../support/common.sh"
+cases="${TOP}/tests/samples-build"
+src="${TOP}/package/rust-samples/src"
 
-here=$(cd "$(dirname "$0")" && pwd)
+case "${1:-}" in
+"" | -h | --help | -?*) die "usage: ${PROG} DEFCONFIG [CASE...] | KDIR=DIR KMAKEFLAGS=FLAGS ${PROG} - [CASE...]" ;;
+-) ;;
+*)
+	kernel_tree_env "$1"
+	# The builds run under the build lock, given up at the end.
+	exec {lock_fd}>>"${KBUILD_LOCK}"
+	flock "${lock_fd}"
+	;;
+esac
+shift
 
 if [ -z "${KDIR:-}" ] || [ ! -f "${KDIR}/.config" ]; then
-	echo "ERROR: KDIR must name a configured and built kernel tree" >&2
-	exit 2
+	die "KDIR must name a configured and built kernel tree"
 fi
 if ! grep -q '^CONFIG_RUST=y' "${KDIR}/.config"; then
-	echo "ERROR: ${KDIR}/.config lacks CONFIG_RUST=y" >&2
-	exit 2
+	die "${KDIR}/.config lacks CONFIG_RUST=y"
 fi
 allow=n
 # The kernel's architecture, for the expect-*-ARCH lines.
@@ -61,7 +79,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/rust-samples-build-tests.XXXXXX")
 trap 'rm -rf "${work}"' EXIT
 
 if [ "$#" -eq 0 ]; then
-	for file in "${here}"/cases/*.rs; do
+	for file in "${cases}"/*.rs; do
 		name=$(basename "${file}" .rs)
 		set -- "$@" "${name}"
 	done
@@ -77,7 +95,7 @@ header() {
 build() {
 	dir="${work}/$1"
 	mkdir -p "${dir}"
-	cp "${here}/cases/$1.rs" "${dir}/"
+	cp "${cases}/$1.rs" "${dir}/"
 	echo "obj-m := $1.o" > "${dir}/Kbuild"
 	kbuild "$1"
 }
@@ -89,8 +107,9 @@ kbuild() {
 	# KMAKEFLAGS is quoted for the shell, as Buildroot's printvars
 	# QUOTED_VARS=YES gives LINUX_MAKE_FLAGS (HOSTCC="gcc -O2 ..." is one
 	# flag): eval splits it as make gets it.
-	eval "set -- ${KMAKEFLAGS:-}"
-	${MAKE:-make} -C "${KDIR}" "$@" M="${dir}" modules > "${log}" 2>&1
+	local flags=()
+	eval "flags=(${KMAKEFLAGS:-})"
+	${MAKE:-make} -C "${KDIR}" "${flags[@]}" M="${dir}" modules > "${log}" 2>&1
 }
 
 # diagnose NAME WHY: prints why NAME failed and the end of its build log.
@@ -99,10 +118,10 @@ diagnose() {
 	tail -n 15 "${work}/$1.log" | sed 's/^/# /'
 }
 
-# samples NAME: builds ../src in ${work}/NAME; sets ${why} if it fails.
+# samples NAME: builds the samples in ${work}/NAME; sets ${why} if it fails.
 samples() {
 	mkdir -p "${work}/$1"
-	cp -R "${here}/../src/." "${work}/$1/"
+	cp -R "${src}/." "${work}/$1/"
 	if ! kbuild "$1"; then
 		why="the samples do not build"
 	elif grep -qE '(^|: )warning: |WARNING: ' "${work}/$1.log"; then
@@ -110,7 +129,7 @@ samples() {
 		grep -E -A 6 '(^|: )warning: |WARNING: ' "${work}/$1.log" >"${work}/$1.log.warnings"
 		mv "${work}/$1.log.warnings" "${work}/$1.log"
 	elif [ "$(find "${work}/$1" -name '*.ko' | wc -l)" -ne \
-		"$(grep -c '^obj-m' "${here}/../src/Kbuild")" ]; then
+		"$(grep -c '^obj-m' "${src}/Kbuild")" ]; then
 		why="not one .ko per obj-m line of src/Kbuild"
 	fi
 }
@@ -122,7 +141,7 @@ failed=0
 number=0
 for name in "$@"; do
 	number=$((number + 1))
-	file="${here}/cases/${name}.rs"
+	file="${cases}/${name}.rs"
 	why=""
 	if [ "${name}" = samples_build_without_warnings ]; then
 		samples "${name}"

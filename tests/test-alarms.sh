@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# test-alarms.sh: the one list of alarming kernel log lines
+# (package/rust-samples/target/alarms) is what every consumer judges by:
+# each of them fails on a report of each kind the list names, and passes
+# a clean log. The consumers, on the host:
+#   - the boot test: run-qemu.sh --test as post-image.sh writes it, with a
+#     fake start-qemu.sh printing the console;
+#   - the samples' test and the stress test: rust-samples-test --check-log
+#     and rust-samples-stress --check-log, with a fake dmesg;
+#   - the fault tool: rust-samples-fault alarms, built with the host's cc.
+# Prints one "ok"/"not ok" line per case, then "N passed, N failed".
+#
+# Usage: tests/test-alarms.sh
+set -euo pipefail
+
+PROG="test-alarms.sh"
+# shellcheck source=support/common.sh
+. "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../support/common.sh"
+[ $# -eq 0 ] || die "usage: ${PROG} (no arguments)"
+target="${TOP}/package/rust-samples/target"
+export RUST_SAMPLES_ALARMS="${target}/alarms"
+export RUST_SAMPLES_LIB="${target}/rust-samples-lib.sh"
+tmp="$(mktemp -d "${TMPDIR:-/var/tmp}/test-alarms.XXXXXX")"
+trap 'rm -rf "${tmp}"' EXIT
+export RUST_SAMPLES_STRESS_BAD="${tmp}/stress.bad"
+passed=0
+failed=0
+
+# A report of each kind, as the kernel prints it.
+reports=(
+	"Oops: 0000 [#1] SMP"
+	"Kernel panic - not syncing: VFS: Unable to mount root fs"
+	"kernel BUG at mm/slub.c:42!"
+	"BUG: KASAN: slab-out-of-bounds in rust_helper+0x10/0x20 [rust_oob]"
+	"BUG: sleeping function called from invalid context at kernel/locking/mutex.c:580"
+	"BUG kmalloc-64 (Not tainted): Redzone overwritten"
+	"WARNING: CPU: 0 PID: 1 at lib/foo.c:1 foo+0x1/0x2"
+	"WARNING: possible circular locking dependency detected"
+	"WARNING: possible recursive locking detected"
+	"INFO: task modprobe:93 blocked for more than 120 seconds."
+	"rcu: INFO: rcu_sched self-detected stall on CPU"
+)
+clean="rust_printing: begin"
+
+# Every pattern of the list has a report above that holds it.
+while IFS= read -r pattern; do
+	hit=false
+	for r in "${reports[@]}"; do
+		[[ "${r}" != *"${pattern}"* ]] || hit=true
+	done
+	if ${hit}; then
+		passed=$((passed + 1))
+		echo "ok - the pattern '${pattern}' has a report in this test"
+	else
+		failed=$((failed + 1))
+		echo "not ok - the pattern '${pattern}' has no report in this test: add one"
+	fi
+done < <(sed -e '/^#/d' -e '/^$/d' "${RUST_SAMPLES_ALARMS}")
+
+# expect CONSUMER pass|fail LINE RC OUTPUT-FILE
+expect() {
+	local got=pass verb=passes
+	[ "$4" -eq 0 ] || { got=fail; verb=fails; }
+	if [ "${got}" = "$2" ]; then
+		passed=$((passed + 1))
+		echo "ok - $1 ${verb} on '$3'"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $1 ${verb} on '$3', want $2; output:"
+		sed 's/^/#   /' "$5"
+	fi
+}
+
+# The boot test, with a fake QEMU printing a passing KTAP console.
+images="${tmp}/images"
+mkdir -p "${images}"
+HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" \
+	"${TOP}/board/common/post-image.sh" "${images}" qemu-riscv64-rust
+printf '#!/bin/sh\ncat "%s/console"\n' "${tmp}" >"${images}/start-qemu.sh"
+chmod +x "${images}/start-qemu.sh"
+tar -C "${tmp}" -xJf /usr/src/linux-source-6.1.tar.xz linux-source-6.1/tools/testing/kunit
+export KUNIT_PY="${tmp}/linux-source-6.1/tools/testing/kunit/kunit.py"
+boot() {
+	{ echo "[    1.000000] $1"; printf 'KTAP version 1\n1..1\nok 1 rust_printing\n'; } >"${tmp}/console"
+	"${images}/run-qemu.sh" --test --timeout 20 --log "${tmp}/console.log"
+}
+
+# The target's scripts, with a fake dmesg printing the kernel log as
+# "dmesg -r" does ("<LEVEL>[TIME] TEXT").
+mkdir -p "${tmp}/bin"
+printf '#!/bin/sh\nsed "s/^/<4>[    1.000000] /" "%s/klog"\n' "${tmp}" >"${tmp}/bin/dmesg"
+chmod +x "${tmp}/bin/dmesg"
+target_check() {
+	printf '%s\n' "$2" >"${tmp}/klog"
+	PATH="${tmp}/bin:${PATH}" sh "${target}/$1" --check-log
+}
+
+# The fault tool, built for the host.
+cc -Wall -Wextra -O2 -o "${tmp}/rust-samples-fault" "${target}/rust-samples-fault.c"
+
+for line in "${clean}" "${reports[@]}"; do
+	want=fail
+	[ "${line}" != "${clean}" ] || want=pass
+	rc=0; boot "${line}" >"${tmp}/out" 2>&1 || rc=$?
+	expect "the boot test" "${want}" "${line}" "${rc}" "${tmp}/out"
+	rc=0; target_check rust-samples-test "${line}" >"${tmp}/out" 2>&1 || rc=$?
+	expect "rust-samples-test" "${want}" "${line}" "${rc}" "${tmp}/out"
+	rc=0; target_check rust-samples-stress "${line}" >"${tmp}/out" 2>&1 || rc=$?
+	expect "rust-samples-stress" "${want}" "${line}" "${rc}" "${tmp}/out"
+	rc=0; printf '%s\n' "${line}" | "${tmp}/rust-samples-fault" alarms >"${tmp}/out" 2>&1 || rc=$?
+	expect "rust-samples-fault" "${want}" "${line}" "${rc}" "${tmp}/out"
+done
+
+echo "${passed} passed, ${failed} failed"
+[ "${failed}" -eq 0 ]
