@@ -48,5 +48,6 @@ sed -e "s|@SERIAL_ARGS@|-nographic|g" \
 	-e "s|@HOST_DIR@|${HOST_DIR:-}|g" \
 	"${board_dir}/common/start-qemu.sh.in" >"${binaries_dir}/start-qemu.sh"
 sed -e "s|@LINUX_DIR@|${BUILD_DIR:-}/linux-custom|g" \
+	-e "s|@ALARMS@|$(dirname "${board_dir}")/package/rust-samples/target/alarms|g" \
 	"${board_dir}/common/run-qemu.sh.in" >"${binaries_dir}/run-qemu.sh"
 chmod +x "${binaries_dir}/start-qemu.sh" "${binaries_dir}/run-qemu.sh"

@@ -5,9 +5,12 @@
 ################################################################################
 
 RUST_SAMPLES_VERSION = 1.0
-RUST_SAMPLES_SITE = $(BR2_EXTERNAL_RUST_FOR_LINUX_PATH)/package/rust-samples/src
+RUST_SAMPLES_SITE = $(BR2_EXTERNAL_RUST_FOR_LINUX_PATH)/package/rust-samples
 RUST_SAMPLES_SITE_METHOD = local
 RUST_SAMPLES_LICENSE = GPL-2.0
+# The modules are in src/ (src/Kbuild); target/ has what runs on the
+# target: the tests' scripts, their library and alarm list, C helpers.
+RUST_SAMPLES_MODULE_SUBDIRS = src
 
 # The samples are Rust modules. build_assert! must fail the build
 # when the optimiser cannot prove it, so the escape hatch stays off.
@@ -16,42 +19,48 @@ define RUST_SAMPLES_LINUX_CONFIG_FIXUPS
 	$(call KCONFIG_DISABLE_OPT,CONFIG_RUST_BUILD_ASSERT_ALLOW)
 endef
 
-# The boot-time checks: an init script and the test command it runs.
-define RUST_SAMPLES_INSTALL_ROOTFS
-	cp -dpfR $(RUST_SAMPLES_PKGDIR)/rootfs/. $(TARGET_DIR)/
+# CONFIG_RUST silently drops out of the kernel's .config when one of its
+# dependencies is off: say so once the kernel is configured, not at the
+# first Rust module.
+define RUST_SAMPLES_CHECK_KERNEL_RUST
+	$(Q)grep -q '^CONFIG_RUST=y' $(LINUX_DIR)/.config || { \
+		echo "rust-samples: CONFIG_RUST is not set in $(LINUX_DIR)/.config: a dependency of it is off (make linux-menuconfig: General setup, Rust support)" >&2; \
+		exit 1; }
 endef
-RUST_SAMPLES_POST_INSTALL_TARGET_HOOKS += RUST_SAMPLES_INSTALL_ROOTFS
+# check-package disable TypoInPackageVariable
+LINUX_POST_CONFIGURE_HOOKS += RUST_SAMPLES_CHECK_KERNEL_RUST
 
-# The C helpers of the target's scripts (src/tools/): rust-samples-bench's
-# timings, and with the stress tests their loops. The stress tests also
-# build the two broken modules that only rust-samples-catch loads (see
-# src/Kbuild).
+# The C helpers of the target's scripts: rust-samples-bench's timings, and
+# with the stress tests their loops. The stress tests also build the two
+# broken modules that only rust-samples-catch loads (see src/Kbuild).
 RUST_SAMPLES_TOOLS = rust-samples-measure
+RUST_SAMPLES_SCRIPTS = rust-samples-test rust-samples-bench
 
 ifeq ($(BR2_PACKAGE_RUST_SAMPLES_STRESS),y)
 RUST_SAMPLES_TOOLS += rust-samples-fault
+RUST_SAMPLES_SCRIPTS += rust-samples-stress rust-samples-catch
 RUST_SAMPLES_MODULE_MAKE_OPTS += RUST_SAMPLES_BROKEN=m
-
-define RUST_SAMPLES_INSTALL_STRESS
-	$(INSTALL) -D -m 0755 $(RUST_SAMPLES_PKGDIR)/stress/rust-samples-stress \
-		$(TARGET_DIR)/usr/bin/rust-samples-stress
-	$(INSTALL) -D -m 0755 $(RUST_SAMPLES_PKGDIR)/stress/rust-samples-catch \
-		$(TARGET_DIR)/usr/bin/rust-samples-catch
-endef
-RUST_SAMPLES_POST_INSTALL_TARGET_HOOKS += RUST_SAMPLES_INSTALL_STRESS
 endif
 
 define RUST_SAMPLES_BUILD_CMDS
 	$(foreach t,$(RUST_SAMPLES_TOOLS),\
 		$(TARGET_CC) $(TARGET_CFLAGS) $(TARGET_LDFLAGS) -Wall -Wextra \
-			-o $(@D)/tools/$(t) $(@D)/tools/$(t).c$(sep))
+			-o $(@D)/target/$(t) $(@D)/target/$(t).c$(sep))
 endef
 
-define RUST_SAMPLES_INSTALL_TOOLS
-	$(foreach t,$(RUST_SAMPLES_TOOLS),\
-		$(INSTALL) -D -m 0755 $(@D)/tools/$(t) $(TARGET_DIR)/usr/bin/$(t)$(sep))
+define RUST_SAMPLES_INSTALL_TARGET_CMDS
+	$(foreach f,$(RUST_SAMPLES_TOOLS) $(RUST_SAMPLES_SCRIPTS),\
+		$(INSTALL) -D -m 0755 $(@D)/target/$(f) $(TARGET_DIR)/usr/bin/$(f)$(sep))
+	$(INSTALL) -D -m 0644 $(@D)/target/rust-samples-lib.sh \
+		$(TARGET_DIR)/usr/lib/rust-samples/lib.sh
+	$(INSTALL) -D -m 0644 $(@D)/target/alarms \
+		$(TARGET_DIR)/usr/share/rust-samples/alarms
 endef
-RUST_SAMPLES_POST_INSTALL_TARGET_HOOKS += RUST_SAMPLES_INSTALL_TOOLS
+
+define RUST_SAMPLES_INSTALL_INIT_SYSV
+	$(INSTALL) -D -m 0755 $(@D)/target/S90rust-samples \
+		$(TARGET_DIR)/etc/init.d/S90rust-samples
+endef
 
 $(eval $(kernel-module))
 $(eval $(generic-package))

@@ -15,7 +15,7 @@
 //! `allocator_api` feature, and modules may only enable `core_ffi_c`
 //! (`scripts/Makefile.build`). The kernel's own documentation test of
 //! `From<AllocError>` in `rust/kernel/error.rs`, run by `make rusttest`
-//! (`support/scripts/check-kernel-series`), covers that one.
+//! (`tests/kernel-series.sh`), covers that one.
 //!
 //! See `rust_initfail` for an `Error` returned from `init`.
 

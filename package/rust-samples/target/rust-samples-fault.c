@@ -32,6 +32,10 @@
  *       notification is lost). An allocation with NAME on the stack whose
  *       failure the call does not report fails the sweep.
  *
+ *   rust-samples-fault alarms
+ *       Prints the lines of its standard input that are alarming, as
+ *       the other commands judge the kernel log; exits 1 if there is one.
+ *
  *   rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED
  *       COUNT processes open, read and close DEVICE over and over for
  *       SECONDS, while this one tries to unload module NAME every 10 ms
@@ -41,8 +45,9 @@
  *       failed with EWOULDBLOCK (module in use).
  *
  * cycles and sweep read (and clear) the kernel log after each step, fail on
- * a KASAN, lockdep, BUG, WARNING or Oops line and append such lines to
- * /tmp/rust-samples-stress.bad. They print one line:
+ * an alarming line (one that holds a pattern of the alarms file,
+ * /usr/share/rust-samples/alarms or $RUST_SAMPLES_ALARMS) and append such
+ * lines to /tmp/rust-samples-stress.bad. They print one line:
  *   cycles=C                          (cycles)
  *   allocations=N enomem=E (sample=S) coped: quiet=Q kernel=K uevent=U
  * (sweep) where S counts the ENOMEMs with module NAME's code on the stack
@@ -69,11 +74,11 @@
 /* A sweep that has not ended by then fails. */
 #define MAX_ALLOCATIONS 5000
 
-/* What no step may make the kernel print. */
-static const char *const bad_words[] = {
-	"BUG:", "BUG ", "WARNING:", "INFO: ", "Oops", "Kernel panic", "KASAN",
-	"circular locking", "recursive locking",
-};
+/* What no step may make the kernel print: the alarms file's patterns. */
+#define ALARMS "/usr/share/rust-samples/alarms"
+#define MAX_ALARMS 64
+static char *alarms[MAX_ALARMS];
+static int nr_alarms;
 
 static char *log_buf;
 static int log_size;
@@ -91,7 +96,8 @@ static void usage(void)
 		"       rust-samples-fault sweep load FILE.ko NAME [ENXIO]\n"
 		"       rust-samples-fault sweep read DEVICE NAME EXPECTED\n"
 		"       rust-samples-fault sweep write DEVICE NAME TEXT\n"
-		"       rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED\n");
+		"       rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED\n"
+		"       rust-samples-fault alarms\n");
 	exit(2);
 }
 
@@ -128,6 +134,47 @@ static int errno_of(const char *name)
 	return ENXIO;
 }
 
+/*
+ * Reads the alarms file: fixed strings, one a line, "#" lines and empty
+ * ones skipped. A missing or empty file is an error, not "nothing alarms".
+ */
+static void read_alarms(void)
+{
+	const char *path = getenv("RUST_SAMPLES_ALARMS");
+	char line[256];
+	FILE *f;
+
+	if (!path || !*path)
+		path = ALARMS;
+	f = fopen(path, "r");
+	if (!f)
+		die(path);
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		if (nr_alarms == MAX_ALARMS)
+			fail("%s: more than %d patterns", path, MAX_ALARMS);
+		alarms[nr_alarms] = strdup(line);
+		if (!alarms[nr_alarms++])
+			die("strdup");
+	}
+	fclose(f);
+	if (!nr_alarms)
+		fail("%s: no pattern", path);
+}
+
+/* Whether the LEN bytes at LINE hold an alarming pattern. */
+static int alarming(const char *line, size_t len)
+{
+	int i;
+
+	for (i = 0; i < nr_alarms; i++)
+		if (memmem(line, len, alarms[i], strlen(alarms[i])))
+			return 1;
+	return 0;
+}
+
 /* The kernel log since the last call, which it clears (dmesg -c). */
 static const char *kernel_log(void)
 {
@@ -157,20 +204,14 @@ static void check_kernel_log(const char *step)
 
 	while (*line) {
 		const char *end = strchrnul(line, '\n');
-		size_t i;
 
-		for (i = 0; i < sizeof(bad_words) / sizeof(bad_words[0]); i++) {
-			const char *w = memmem(line, end - line, bad_words[i], strlen(bad_words[i]));
-
-			if (!w)
-				continue;
+		if (alarming(line, end - line)) {
 			if (!out)
 				out = fopen(BAD_LINES, "a");
 			if (out)
 				fprintf(out, "%.*s\n", (int)(end - line), line);
 			if (!bad++)
 				printf("kernel: %.*s\n", (int)(end - line), line);
-			break;
 		}
 		line = *end ? end + 1 : end;
 	}
@@ -582,10 +623,28 @@ static int cmd_readers(int argc, char **argv)
 	return 0;
 }
 
+/* alarms: the alarming lines of standard input. */
+static int cmd_alarms(void)
+{
+	char line[4096];
+	int found = 0;
+
+	while (fgets(line, sizeof(line), stdin)) {
+		if (alarming(line, strlen(line))) {
+			fputs(line, stdout);
+			found = 1;
+		}
+	}
+	return found;
+}
+
 int main(int argc, char **argv)
 {
 	/* Each line reaches the shell's pipe at once. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	read_alarms();
+	if (argc == 2 && strcmp(argv[1], "alarms") == 0)
+		return cmd_alarms();
 	if (argc >= 2 && strcmp(argv[1], "cycles") == 0)
 		return cmd_cycles(argc, argv);
 	if (argc >= 3 && strcmp(argv[1], "sweep") == 0)

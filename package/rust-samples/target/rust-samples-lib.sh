@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# rust-samples-lib.sh: what the samples' tests on the target share
+# (installed as /usr/lib/rust-samples/lib.sh; sourced, BusyBox ash).
+
+# shellcheck shell=sh
+
+# The alarming kernel log lines (see the file), and its patterns alone.
+RUST_SAMPLES_ALARMS="${RUST_SAMPLES_ALARMS:-/usr/share/rust-samples/alarms}"
+RUST_SAMPLES_PATTERNS=/tmp/rust-samples-alarms.patterns
+
+# alarms: the lines of standard input that hold an alarming pattern.
+alarms() {
+	if [ ! -f "${RUST_SAMPLES_PATTERNS}" ]; then
+		if [ ! -r "${RUST_SAMPLES_ALARMS}" ]; then
+			echo "no ${RUST_SAMPLES_ALARMS}: every line counts as alarming"
+			cat
+			return 0
+		fi
+		sed -e '/^#/d' -e '/^$/d' "${RUST_SAMPLES_ALARMS}" > "${RUST_SAMPLES_PATTERNS}"
+	fi
+	grep -F -f "${RUST_SAMPLES_PATTERNS}"
+	return 0
+}
+
+# module_file NAME: the installed NAME.ko.
+module_file() {
+	find "/lib/modules/$(uname -r)" -name "$1.ko" | head -n 1
+}
+
+# is_loaded NAME, not_loaded NAME: NAME in /proc/modules, or gone from
+# there and from /sys/module.
+is_loaded() {
+	grep -q "^$1 " /proc/modules
+}
+
+not_loaded() {
+	! is_loaded "$1" && [ ! -e "/sys/module/$1" ]
+}
