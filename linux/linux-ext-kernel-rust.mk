@@ -7,8 +7,8 @@
 # The kernel's Rust toolchain: the build host's Debian bookworm packages.
 # These variables are the only list of the kernel's Rust make flags:
 # Buildroot appends them to LINUX_MAKE_FLAGS (so the kernel and the
-# kernel-module packages get them), and ../br2-external evaluates this
-# file to get the same flags. Not in LINUX_EXTENSIONS: there is no
+# kernel-module packages get them), and ../br2-external deps reads the
+# tools' Debian packages from KERNEL_RUST_TOOLS. Not in LINUX_EXTENSIONS: there is no
 # kernel-rust package to download or patch into the kernel.
 
 ifeq ($(BR2_LINUX_KERNEL_EXT_KERNEL_RUST),y)
@@ -19,7 +19,7 @@ KERNEL_RUST_LIB_SRC_PACKAGE = rust-src
 
 # CLIPPY=1: Rust code (the kernel's and the modules') is built with
 # clippy-driver, so Clippy's warnings are in the build log, where
-# ./br2-external test fails on any (the boards leave CONFIG_WERROR off).
+# tests/build-warnings.sh fails on any (the boards leave CONFIG_WERROR off).
 KERNEL_RUST_MAKE_FLAGS = \
 	LLVM=1 \
 	CLIPPY=1 \
@@ -62,18 +62,6 @@ endef
 # rerun after the fix stops at "duplicate filename".
 # check-package disable TypoInPackageVariable
 LINUX_PRE_PATCH_HOOKS += KERNEL_RUST_CHECK_TOOLS
-
-# CONFIG_RUST silently drops out of the final .config when one of its
-# dependencies is off; say so here rather than at the first Rust module.
-define KERNEL_RUST_CHECK_CONFIG
-	$(Q)grep -q '^CONFIG_RUST=y' $(LINUX_DIR)/.config || { \
-		echo "kernel-rust: CONFIG_RUST is not set in $(LINUX_DIR)/.config: a dependency of it is off (make linux-menuconfig: General setup, Rust support)" >&2; \
-		exit 1; }
-endef
-ifeq ($(BR2_LINUX_KERNEL_EXT_KERNEL_RUST_REQUIRED),y)
-# check-package disable TypoInPackageVariable
-LINUX_POST_CONFIGURE_HOOKS += KERNEL_RUST_CHECK_CONFIG
-endif
 
 # linux.mk puts gcc's -Wno-attribute-alias in KCFLAGS for every gcc >= 8
 # toolchain. With LLVM=1 the kernel's C is compiled by clang, which does
