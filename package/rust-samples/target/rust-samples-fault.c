@@ -30,7 +30,8 @@
  *       uevent (kobject_uevent_env(), which the driver core calls when the
  *       sample registers a device, and whose failure it ignores: only the
  *       notification is lost). An allocation with NAME on the stack whose
- *       failure the call does not report fails the sweep.
+ *       failure the call does not report fails the sweep, and so does an
+ *       alarming line among the failing call's own messages.
  *
  *   rust-samples-fault alarms
  *       Prints the lines of its standard input that are alarming, as
@@ -195,10 +196,10 @@ static const char *kernel_log(void)
 	return log_buf;
 }
 
-/* Fails on an alarming line in the kernel log since the last call. */
-static void check_kernel_log(const char *step)
+/* Fails on an alarming line in LOG, a part of the kernel log. */
+static void check_log(const char *step, const char *log)
 {
-	const char *log = kernel_log(), *line = log;
+	const char *line = log;
 	int bad = 0;
 	FILE *out = NULL;
 
@@ -219,6 +220,12 @@ static void check_kernel_log(const char *step)
 		fclose(out);
 	if (bad)
 		fail("%s: %d alarming kernel log lines (in %s)", step, bad, BAD_LINES);
+}
+
+/* Fails on an alarming line in the kernel log since the last call. */
+static void check_kernel_log(const char *step)
+{
+	check_log(step, kernel_log());
 }
 
 /* Where the kernel coped with a failed allocation: function and count. */
@@ -483,6 +490,8 @@ static int cmd_sweep(int argc, char **argv)
 			break;
 		}
 		log = kernel_log();
+		/* A report in the failing call's own error path fails too. */
+		check_log("sweep, the injected call", log);
 		if (ret == -ENOMEM) {
 			enomem++;
 			if (strstr(log, frame))
@@ -508,7 +517,7 @@ static int cmd_sweep(int argc, char **argv)
 			fail("allocation %lu: the call returned %ld (%s), not ENOMEM",
 			     n, ret, ret < 0 ? strerror(-ret) : "no error");
 		}
-		/* The messages of the injected call are read: check the rest. */
+		/* The messages after the injected call. */
 		check_kernel_log("sweep");
 		undo(&op);
 		/* The same call, without injection, works again. */
