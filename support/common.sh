@@ -267,6 +267,24 @@ br_vars() {
 	br_make -s --no-print-directory printvars VARS="$*" QUOTED_VARS=YES
 }
 
+# run_info COMMAND: how and where a measurement was taken, "KEY VALUE"
+# lines: the command, the date, the commit (with "-dirty" for uncommitted
+# changes), the cores and the QEMU version.
+run_info() {
+	local commit q
+	commit="$(git -C "${TOP}" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
+	[ -z "$(git -C "${TOP}" status --porcelain -- . ':!docs/measurements' ':!docs/measurements.md' 2>/dev/null)" ] ||
+		commit="${commit}-dirty"
+	q="$(qemu-system-arm --version 2>/dev/null | head -n 1 || true)"
+	printf 'command %s
+date %s
+commit %s
+cores %s
+qemu %s
+' \
+		"$1" "$(date -u +%Y-%m-%d)" "${commit}" "$(nproc)" "${q:-unknown}"
+}
+
 # locked COMMAND...: run it (a function too) holding the build lock.
 locked() {
 	local fd rc=0
