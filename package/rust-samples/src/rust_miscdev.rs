@@ -75,16 +75,15 @@ trait FileOps {
 
 /// Appends `bytes` to `out`: one allocation check, one copy.
 ///
-/// This is the read path's cost against C (`./bench --rust-vs-c`,
-/// `docs/rust-vs-c.md`), where `/dev/c_misc` does `kmalloc()` + `memcpy()`:
+/// The read path, as `/dev/c_misc` does it in C with `kmalloc()` +
+/// `memcpy()` (`docs/rust-vs-c.md`):
 ///
 /// - this kernel's `Vec` has no fallible `extend_from_slice` (upstream added
-///   `try_extend_from_slice` after 6.2), and a `try_push` per byte checks
-///   the capacity and the length's overflow at every byte: 19% slower than
-///   C on riscv64 where a copy was 14%;
+///   `try_extend_from_slice` after 6.2), and a `try_push` per byte would
+///   check the capacity and the length's overflow at every byte;
 /// - an empty vector gets its buffer from `Vec::try_with_capacity()`, which
 ///   allocates exactly that, not from `try_reserve()`, which goes through
-///   the growth policy (`grow_amortized`, `finish_grow`): 11% instead of 14%.
+///   the growth policy (`grow_amortized`, `finish_grow`).
 fn try_extend(out: &mut Vec<u8>, bytes: &[u8]) -> Result {
     if out.capacity() == 0 {
         *out = Vec::try_with_capacity(bytes.len())?;
