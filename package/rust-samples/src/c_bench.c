@@ -11,12 +11,15 @@
  *         FILL_ITERATIONS times.
  *
  * The results are checked against rust_bench's constants, as its checks do.
+ * Every RESCHED_EVERY iterations both loops call cond_resched(), as
+ * rust_bench does: the kernel does not preempt kernel code.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -24,6 +27,8 @@
 
 #define FMT_ITERATIONS 16000
 #define FILL_ITERATIONS 8000
+/* Iterations between two cond_resched() calls, as in rust_bench. */
+#define RESCHED_EVERY 256
 #define FILL_LEN 256
 
 #define FMT_TOTAL_LEN 648423
@@ -38,10 +43,12 @@ static int fmt_loop(size_t *total, char **last)
 	*total = 0;
 	*last = NULL;
 	for (i = 0; i < FMT_ITERATIONS; i++) {
-		char *text = kasprintf(GFP_KERNEL,
-				       "%zu bytes, %zu writes, byte sum %u\n",
-				       (size_t)i, (size_t)(i / 8), i * 31);
+		char *text;
 
+		if (i % RESCHED_EVERY == RESCHED_EVERY - 1)
+			cond_resched();
+		text = kasprintf(GFP_KERNEL, "%zu bytes, %zu writes, byte sum %u\n",
+				 (size_t)i, (size_t)(i / 8), i * 31);
 		if (!text) {
 			kfree(*last);
 			*last = NULL;
@@ -81,6 +88,8 @@ static int fill_loop(u32 *sum)
 
 	*sum = 0;
 	for (seed = 0; seed < FILL_ITERATIONS; seed++) {
+		if (seed % RESCHED_EVERY == RESCHED_EVERY - 1)
+			cond_resched();
 		ret = fill_one(seed, &one);
 		if (ret)
 			return ret;

@@ -17,6 +17,11 @@
 //!
 //! The results are checked against constants that the C twin checks too, so
 //! that both loops provably did the same work.
+//!
+//! Every [`RESCHED_EVERY`] iterations both loops let the scheduler in
+//! ([`cond_resched`]): the boards' kernels do not preempt kernel code, and
+//! a loop of several seconds in `init` would hold its CPU, which a debug
+//! kernel under emulation reports as an RCU stall.
 
 use kernel::bindings;
 use kernel::fmt;
@@ -33,6 +38,10 @@ module! {
     description: "Rust sample: timed CString and Vec loops (C twin: c_bench)",
     license: "GPL",
 }
+
+/// How many iterations run between two [`cond_resched`] calls (the C twin:
+/// the same).
+const RESCHED_EVERY: u32 = 256;
 
 /// Strings formatted by the `fmt` loop.
 const FMT_ITERATIONS: u32 = 16000;
@@ -66,10 +75,25 @@ fn format_one(i: u32) -> Result<CString> {
 }
 
 /// The `fmt` loop: the total length and the last string.
+/// C's `cond_resched()`: lets another task run, and RCU see a quiescent
+/// state, on a kernel built without preemption (with it, the scheduler
+/// needs no help).
+fn cond_resched() {
+    #[cfg(not(CONFIG_PREEMPTION))]
+    // SAFETY: `__cond_resched()` may sleep: it is called from `init`, in
+    // process context, holding no lock.
+    unsafe {
+        bindings::__cond_resched();
+    }
+}
+
 fn fmt_loop() -> Result<(usize, Option<CString>)> {
     let mut total = 0;
     let mut last = None;
     for i in 0..FMT_ITERATIONS {
+        if i % RESCHED_EVERY == RESCHED_EVERY - 1 {
+            cond_resched();
+        }
         let text = format_one(i)?;
         total += text.len();
         if i == FMT_ITERATIONS - 1 {
@@ -97,6 +121,9 @@ fn fill_one(seed: u32) -> Result<u32> {
 fn fill_loop() -> Result<u32> {
     let mut sum = 0u32;
     for seed in 0..FILL_ITERATIONS {
+        if seed % RESCHED_EVERY == RESCHED_EVERY - 1 {
+            cond_resched();
+        }
         sum = sum.wrapping_add(fill_one(seed)?);
     }
     Ok(sum)
