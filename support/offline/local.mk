@@ -60,6 +60,85 @@ override define HOST_FAKEROOT_INSTALL_CMDS
 	ln -sf /usr/bin/faked $(HOST_DIR)/bin/faked
 endef
 
+# Boards with U-Boot and an SD card image (orangepi_pc_rust_defconfig).
+# U-Boot: Debian's .orig of 2023.01, upstream's tarball less
+# drivers/dma/MCD_tasks.c (a ColdFire DMA driver, CONFIG_FSLDMAFEC, which
+# no ARM board builds).
+UBOOT_OVERRIDE_SRCDIR = $(RUST_FOR_LINUX_OFFLINE_SRC)/uboot
+
+# The host tools around it: no source of dtc 1.7.2, genimage 19, Python
+# 3.14, OpenSSL 3.6 (nor of what they depend on: swig, libconfuse,
+# expat, libffi, Python's build tools) is reachable offline. Their host
+# packages install the build host's Debian tools instead, with no
+# dependencies but host-skeleton (else Buildroot would still build
+# those): links in $(HOST_DIR)/bin, or nothing where the build finds the
+# host's files by itself, after checking that they are there.
+#   host-dtc             device-tree-compiler (dtc 1.6.1; U-Boot
+#                        2023.01 wants >= 1.4.6)
+#   host-python3         python3: Debian's /usr/bin/python3, whose
+#                        dist-packages have the two below
+#   host-python-setuptools    python3-setuptools
+#   host-python-pylibfdt      python3-libfdt (U-Boot's binman imports
+#                        libfdt with $(HOST_DIR)/bin/python3)
+#   host-libopenssl      libssl-dev: U-Boot's tools (mkimage) fall back
+#                        to the host's headers and -lssl -lcrypto
+#   host-genimage        genimage (16; no bmap output of its own)
+#   host-bmap-tools      bmap-tools (bmaptool, for genimage.sh's .bmap)
+# Only for host tools: a target package with these names (dtc,
+# python3...) would need its own source.
+RUST_FOR_LINUX_DEBIAN_TOOL_PACKAGES = \
+	HOST_DTC HOST_PYTHON3 HOST_PYTHON_SETUPTOOLS HOST_PYTHON_PYLIBFDT \
+	HOST_LIBOPENSSL HOST_GENIMAGE HOST_BMAP_TOOLS
+$(foreach p,$(RUST_FOR_LINUX_DEBIAN_TOOL_PACKAGES),\
+	$(eval $(p)_OVERRIDE_SRCDIR = $(RUST_FOR_LINUX_OFFLINE_SRC)/debian-tools)\
+	$(eval override $(p)_DEPENDENCIES = host-skeleton)\
+	$(eval override $(p)_CONFIGURE_CMDS =)\
+	$(eval override $(p)_BUILD_CMDS =)\
+	$(eval override $(p)_PRE_CONFIGURE_HOOKS =)\
+	$(eval override $(p)_POST_PATCH_HOOKS =)\
+	$(eval override $(p)_POST_INSTALL_HOOKS =))
+
+# rust_for_linux_debian_tools: link each of /usr/bin's tools $(1) into
+# $(HOST_DIR)/bin, failing if one is missing ($(2): its Debian package).
+define rust_for_linux_debian_tools
+	mkdir -p $(HOST_DIR)/bin
+	$(foreach t,$(1),\
+		test -x /usr/bin/$(t) || { echo "no /usr/bin/$(t): apt-get install $(2)"; exit 1; }$(sep)\
+		ln -sf /usr/bin/$(t) $(HOST_DIR)/bin/$(t)$(sep))
+endef
+
+override define HOST_DTC_INSTALL_CMDS
+	$(call rust_for_linux_debian_tools,dtc fdtget fdtput fdtoverlay,device-tree-compiler)
+endef
+
+override define HOST_PYTHON3_INSTALL_CMDS
+	$(call rust_for_linux_debian_tools,python3,python3)
+	ln -sf python3 $(HOST_DIR)/bin/python
+endef
+
+override define HOST_PYTHON_SETUPTOOLS_INSTALL_CMDS
+	/usr/bin/python3 -c 'import setuptools' || \
+		{ echo "no setuptools for /usr/bin/python3: apt-get install python3-setuptools"; exit 1; }
+endef
+
+override define HOST_PYTHON_PYLIBFDT_INSTALL_CMDS
+	/usr/bin/python3 -c 'import libfdt' || \
+		{ echo "no libfdt for /usr/bin/python3: apt-get install python3-libfdt"; exit 1; }
+endef
+
+override define HOST_LIBOPENSSL_INSTALL_CMDS
+	test -f /usr/include/openssl/ssl.h || \
+		{ echo "no /usr/include/openssl/ssl.h: apt-get install libssl-dev"; exit 1; }
+endef
+
+override define HOST_GENIMAGE_INSTALL_CMDS
+	$(call rust_for_linux_debian_tools,genimage,genimage)
+endef
+
+override define HOST_BMAP_TOOLS_INSTALL_CMDS
+	$(call rust_for_linux_debian_tools,bmaptool,bmap-tools)
+endef
+
 # The external toolchain is Debian's cross gcc, configured with
 # --with-sysroot=/. check_unusable_toolchain (toolchain/helpers.mk) rejects
 # such a compiler, because used directly it would search the build host's
