@@ -323,5 +323,45 @@ else
 	echo "ok - only the last 50 lines are shown"
 fi
 
+rm -f "${tmp}/hang"
+
+# A board that boots from its SD card: no -append, the test ends at the
+# login prompt (QEMU cannot power the board off), --sd boots another card.
+mkdir -p "${tree}/board/fake-card" "${tmp}/card-images"
+cat >"${tree}/board/fake-card/readme.txt" <<'EOF2'
+Run the emulation with:
+
+  qemu-system-arm -M orangepi-pc -drive file=output/images/sdcard.img,if=sd,format=raw -nographic # fake_card_defconfig
+EOF2
+HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" "${tree}/board/common/post-image.sh" "${tmp}/card-images" fake-card
+run "${tmp}/out" "${tmp}/card-images/start-qemu.sh" --kernel-arg x=1
+expect_line "a card board's start-qemu.sh refuses --kernel-arg" "${tmp}/out" "${rc}" \
+	"^start-qemu\.sh: --kernel-arg: this board's kernel command line is on its SD card \(extlinux\.conf\)\$"
+cat >"${tmp}/card-images/start-qemu.sh" <<'SH'
+#!/bin/sh
+cat "${0%/*}/../console"
+case " $* " in *" --sd "*) echo "card: $*" ;; esac
+[ -f "${0%/*}/../nologin" ] || echo "buildroot login: "
+exec sleep 100
+SH
+chmod +x "${tmp}/card-images/start-qemu.sh"
+{ ktap 1 "ok 1 rust_printing"; } >"${tmp}/console"
+run "${tmp}/out" "${tmp}/card-images/run-qemu.sh" --test --timeout 20
+expect "a card board's boot test ends at the login prompt and passes" pass "${tmp}/out" "${rc}" \
+	'^run-qemu\.sh: booting from the SD card' '^run-qemu\.sh: PASS'
+run "${tmp}/out" "${tmp}/card-images/run-qemu.sh" --test --timeout 20 --sd "${tmp}/console"
+expect "a card board's boot test boots the card given with --sd" pass "${tmp}/out" "${rc}" \
+	"^card: .*--sd ${tmp}/console"
+run "${tmp}/out" "${tmp}/card-images/run-qemu.sh" --test --suite stress
+expect_line "a card board's boot test refuses another suite" "${tmp}/out" "${rc}" \
+	"^run-qemu\.sh: FAIL: suite 'stress': this board's kernel command line is on its SD card"
+touch "${tmp}/nologin"
+run "${tmp}/out" "${tmp}/card-images/run-qemu.sh" --test --timeout 3
+expect "a card board without a login prompt fails at the timeout" fail "${tmp}/out" "${rc}" \
+	'no login prompt within 3s \(killed\)'
+run "${tmp}/out" "${tmp}/card-images/run-qemu.sh" --test --sd "${tmp}/no-such-card.img"
+expect_line "run-qemu.sh --sd with a missing file says so" "${tmp}/out" "${rc}" \
+	'^run-qemu\.sh: --sd .*/no-such-card\.img: no such file$'
+
 echo "${passed} passed, ${failed} failed ($((SECONDS - start))s)"
 [ "${failed}" -eq 0 ]

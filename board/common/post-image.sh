@@ -38,16 +38,36 @@ if [[ "${qemu_cmd_line}" == *"-serial stdio"* ]]; then
 	default_args="-serial stdio"
 	qemu_cmd_line="${qemu_cmd_line//-serial stdio/}"
 fi
-# start-qemu.sh --kernel-arg appends to the kernel command line.
-# shellcheck disable=SC2016 # ${CMDLINE_EXTRA} is expanded by start-qemu.sh
-qemu_cmd_line="$(sed -r 's/(-append "[^"]*)"/\1${CMDLINE_EXTRA}"/' <<<"${qemu_cmd_line}")"
+# start-qemu.sh --kernel-arg appends to the kernel command line; a board
+# without -append (its command line is on its SD card) has none.
+has_append=false
+if [[ "${qemu_cmd_line}" == *"-append "* ]]; then
+	has_append=true
+	# shellcheck disable=SC2016 # ${CMDLINE_EXTRA} is expanded by start-qemu.sh
+	qemu_cmd_line="$(sed -r 's/(-append "[^"]*)"/\1${CMDLINE_EXTRA}"/' <<<"${qemu_cmd_line}")"
+fi
+# start-qemu.sh --sd FILE boots another SD card image than the board's.
+sd_image=""
+if [[ "${qemu_cmd_line}" =~ file=([^,\ ]+)(,[^\ ]*)?,if=sd ]]; then
+	sd_image="${BASH_REMATCH[1]}"
+	# shellcheck disable=SC2016 # ${SD_IMAGE} is expanded by start-qemu.sh
+	sd_arg='file="${SD_IMAGE}",'
+	qemu_cmd_line="${qemu_cmd_line/"file=${sd_image},"/${sd_arg}}"
+fi
 
 sed -e "s|@SERIAL_ARGS@|-nographic|g" \
 	-e "s|@DEFAULT_ARGS@|${default_args}|g" \
 	-e "s|@QEMU_CMD_LINE@|${qemu_cmd_line}|g" \
 	-e "s|@HOST_DIR@|${HOST_DIR:-}|g" \
+	-e "s|@HAS_APPEND@|${has_append}|g" \
+	-e "s|@SD_IMAGE@|${sd_image}|g" \
 	"${board_dir}/common/start-qemu.sh.in" >"${binaries_dir}/start-qemu.sh"
 sed -e "s|@LINUX_DIR@|${BUILD_DIR:-}/linux-custom|g" \
 	-e "s|@ALARMS@|$(dirname "${board_dir}")/package/rust-samples/target/alarms|g" \
+	-e "s|@HAS_APPEND@|${has_append}|g" \
 	"${board_dir}/common/run-qemu.sh.in" >"${binaries_dir}/run-qemu.sh"
 chmod +x "${binaries_dir}/start-qemu.sh" "${binaries_dir}/run-qemu.sh"
+# A board with an SD card image (genimage.cfg): the tool to write it.
+if [ -f "${board_dir}/${board}/genimage.cfg" ]; then
+	install -m 0755 "${board_dir}/common/flash-sdcard.sh" "${binaries_dir}/flash-sdcard.sh"
+fi
