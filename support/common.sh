@@ -90,6 +90,7 @@ TEST_DEPS=(
 	"shellcheck|shellcheck|checks the shell scripts"
 	"flake8|flake8|Buildroot's utils/check-package"
 	"/usr/lib/python3/dist-packages/magic/__init__.py|python3-magic|Buildroot's utils/check-package"
+	"bmaptool|bmap-tools|tests/test-flash.sh: flash-sdcard.sh's bmaptool path"
 )
 # The offline layer: Debian's cross compilers and C libraries become the
 # external toolchains; Debian's gettext and fakeroot stand in for the two
@@ -104,6 +105,11 @@ OFFLINE_DEPS=(
 	"autopoint|autopoint|offline host-gettext-tiny"
 	"msgfmt|gettext|offline host-gettext-tiny"
 	"fakeroot|fakeroot|offline host-fakeroot"
+	"dtc|device-tree-compiler|offline host-dtc (U-Boot)"
+	"/usr/lib/python3/dist-packages/libfdt.py|python3-libfdt|offline host-python-pylibfdt (U-Boot)"
+	"/usr/lib/python3/dist-packages/setuptools/__init__.py|python3-setuptools|offline host-python-setuptools (U-Boot)"
+	"genimage|genimage|offline host-genimage (SD card images)"
+	"bmaptool|bmap-tools|offline host-bmap-tools (SD card images' .bmap)"
 )
 RUN_DEPS_riscv64=("qemu-system-riscv64|qemu-system-misc|boots riscv64 (bookworm-backports)")
 RUN_DEPS_arm=("qemu-system-arm|qemu-system-arm|boots ARM (bookworm-backports)")
@@ -142,6 +148,11 @@ list_defconfigs() {
 # A debug board is one whose rust-samples has the stress and fault tests.
 is_debug_defconfig() {
 	grep -q '^BR2_PACKAGE_RUST_SAMPLES_STRESS=y$' "${TOP}/configs/$1"
+}
+
+# A board with an SD card image: genimage makes images/sdcard.img.
+is_sdcard_defconfig() {
+	grep -q '^BR2_PACKAGE_HOST_GENIMAGE=y$' "${TOP}/configs/$1"
 }
 
 # boot_timeout DEFCONFIG: how long its boot test may take.
