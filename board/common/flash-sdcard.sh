@@ -126,7 +126,8 @@ fi
 
 if command -v bmaptool >/dev/null && [ -f "${bmap}" ]; then
 	echo "${PROG}: bmaptool copy --bmap ${bmap##*/}"
-	bmaptool copy --bmap "${bmap}" "${image}" "${device}"
+	bmaptool copy --bmap "${bmap}" "${image}" "${device}" ||
+		die "bmaptool copy failed (above); if it says checksum mismatch, ${image##*/} changed since ${bmap##*/} was made: rebuild the board (make) to make both anew"
 	# The ranges of blocks that hold data: "FIRST-LAST" or "N".
 	block="$(sed -n 's:.*<BlockSize>[[:space:]]*\([0-9]*\)[[:space:]]*</BlockSize>.*:\1:p' "${bmap}")"
 	ranges="$(sed -n 's:.*<Range[^>]*>[[:space:]]*\([0-9-]*\)[[:space:]]*</Range>.*:\1:p' "${bmap}")"
