@@ -27,8 +27,11 @@ define RUST_SAMPLES_CHECK_KERNEL_RUST
 		echo "rust-samples: CONFIG_RUST is not set in $(LINUX_DIR)/.config: a dependency of it is off (make linux-menuconfig: General setup, Rust support)" >&2; \
 		exit 1; }
 endef
+# Only with the package: Buildroot reads every package's .mk file.
+ifeq ($(BR2_PACKAGE_RUST_SAMPLES),y)
 # check-package disable TypoInPackageVariable
 LINUX_POST_CONFIGURE_HOOKS += RUST_SAMPLES_CHECK_KERNEL_RUST
+endif
 
 # The C helpers of the target's scripts: rust-samples-bench's timings, and
 # with the stress tests their loops. The stress tests also build the two
