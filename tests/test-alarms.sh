@@ -25,8 +25,8 @@ export RUST_SAMPLES_LIB="${target}/rust-samples-lib.sh"
 tmp="$(mktemp -d "${TMPDIR:-/var/tmp}/test-alarms.XXXXXX")"
 trap 'rm -rf "${tmp}"' EXIT
 export RUST_SAMPLES_STRESS_BAD="${tmp}/stress.bad"
-passed=0
-failed=0
+# shellcheck source=tests/lib.sh
+. "${TOP}/tests/lib.sh"
 
 # A report of each kind, as the kernel prints it.
 reports=(
@@ -50,27 +50,15 @@ while IFS= read -r pattern; do
 	for r in "${reports[@]}"; do
 		[[ "${r}" != *"${pattern}"* ]] || hit=true
 	done
-	if ${hit}; then
-		passed=$((passed + 1))
-		echo "ok - the pattern '${pattern}' has a report in this test"
-	else
-		failed=$((failed + 1))
-		echo "not ok - the pattern '${pattern}' has no report in this test: add one"
-	fi
+	result "the pattern '${pattern}' has a report in this test" "${hit}" "add one to reports"
 done < <(sed -e '/^#/d' -e '/^$/d' "${RUST_SAMPLES_ALARMS}")
 
 # expect CONSUMER pass|fail LINE RC OUTPUT-FILE
 expect() {
-	local got=pass verb=passes
+	local got=pass verb=passes ok=false
 	[ "$4" -eq 0 ] || { got=fail; verb=fails; }
-	if [ "${got}" = "$2" ]; then
-		passed=$((passed + 1))
-		echo "ok - $1 ${verb} on '$3'"
-	else
-		failed=$((failed + 1))
-		echo "not ok - $1 ${verb} on '$3', want $2; output:"
-		sed 's/^/#   /' "$5"
-	fi
+	[ "${got}" != "$2" ] || ok=true
+	result "$1 ${verb} on '$3'" "${ok}" "want: it $2s; output:" "$5"
 }
 
 # The boot test, with a fake QEMU printing a passing KTAP console.
@@ -113,5 +101,4 @@ for line in "${clean}" "${reports[@]}"; do
 	expect "rust-samples-fault" "${want}" "${line}" "${rc}" "${tmp}/out"
 done
 
-echo "${passed} passed, ${failed} failed"
-[ "${failed}" -eq 0 ]
+summary

@@ -19,8 +19,8 @@ PROG="test-flash.sh"
 flash="${TOP}/board/common/flash-sdcard.sh"
 tmp="$(mktemp -d "${TMPDIR:-/var/tmp}/test-flash.XXXXXX")"
 trap 'rm -rf "${tmp}"' EXIT
-passed=0
-failed=0
+# shellcheck source=tests/lib.sh
+. "${TOP}/tests/lib.sh"
 
 # expect NAME pass|fail PATTERN [LINES]: the last run's status and output
 # (${tmp}/out): the pattern in it, and on a failure exactly LINES lines.
@@ -31,14 +31,7 @@ expect() {
 	grep -qE -- "$3" "${tmp}/out" || ok=false
 	lines="$(wc -l <"${tmp}/out")"
 	if [ -n "${4:-}" ] && [ "${lines}" -ne "$4" ]; then ok=false; fi
-	if ${ok}; then
-		passed=$((passed + 1))
-		echo "ok - $1"
-	else
-		failed=$((failed + 1))
-		echo "not ok - $1 (exit ${rc}, ${lines} lines); output:"
-		sed 's/^/#   /' "${tmp}/out"
-	fi
+	result "$1" "${ok}" "exit ${rc}, ${lines} lines; output:" "${tmp}/out"
 }
 run() {
 	rc=0
@@ -94,8 +87,7 @@ run "${flash}" --yes "${tmp}/small.img"
 expect "a file smaller than the image is refused" fail "^flash-sdcard\.sh: ERROR: .*/small\.img \(4 MiB\) is smaller than sdcard\.img \(8 MiB\)$" 1
 
 if ! ${nodes}; then
-	failed=$((failed + 1))
-	echo "not ok - block device cases: mknod failed (run as root)"
+	result "block device cases" false "mknod failed (run as root)"
 else
 	run "${flash}" --yes "${tmp}/dev/sys"
 	expect "the disk that holds / is refused" fail "^flash-sdcard\.sh: ERROR: .*/dev/sys is on the disk that holds / \(sys\): not a card$" 1
@@ -114,38 +106,25 @@ else
 	run "${flash}" "${tmp}/dev/card"
 	expect "without a terminal it needs --yes, after showing the card" fail \
 		"^flash-sdcard\.sh: ERROR: no terminal to ask on: give --yes" 2
-	if grep -q "(ACME SD Card Reader, 32 MiB)" "${tmp}/out"; then
-		passed=$((passed + 1))
-		echo "ok - the card's model and size are shown"
-	else
-		failed=$((failed + 1))
-		echo "not ok - the card's model and size are shown"
-		sed 's/^/#   /' "${tmp}/out"
-	fi
+	ok=false
+	grep -q "(ACME SD Card Reader, 32 MiB)" "${tmp}/out" && ok=true
+	result "the card's model and size are shown" "${ok}" "output:" "${tmp}/out"
 fi
 
 # Writes to a blank "card" file, with bmaptool and with dd.
 truncate -s 16M "${tmp}/card.img"
 run "${flash}" --yes "${tmp}/card.img"
 expect "a write with bmaptool reads back" pass "^flash-sdcard\.sh: written and read back: [0-9]+ bytes match"
-if cmp -s -n 8388608 "${img}" "${tmp}/card.img"; then
-	passed=$((passed + 1))
-	echo "ok - the card file holds the image"
-else
-	failed=$((failed + 1))
-	echo "not ok - the card file holds the image"
-fi
+ok=false
+cmp -s -n 8388608 "${img}" "${tmp}/card.img" && ok=true
+result "the card file holds the image" "${ok}"
 rm "${img}.bmap"
 truncate -s 16M "${tmp}/card2.img"
 run "${flash}" --yes "${tmp}/card2.img"
 expect "a write with dd (no .bmap) reads back" pass "dd \(no bmaptool or no sdcard\.img\.bmap\)"
-if grep -q "8388608 bytes match" "${tmp}/out" && [ "$(stat -c %s "${tmp}/card2.img")" -eq 16777216 ]; then
-	passed=$((passed + 1))
-	echo "ok - dd's read-back covers the whole image; the card file keeps its size"
-else
-	failed=$((failed + 1))
-	echo "not ok - dd's read-back covers the whole image; the card file keeps its size"
-fi
+ok=false
+grep -q "8388608 bytes match" "${tmp}/out" && [ "$(stat -c %s "${tmp}/card2.img")" -eq 16777216 ] && ok=true
+result "dd's read-back covers the whole image; the card file keeps its size" "${ok}"
 
 # A card that does not keep what is written: a dd that writes zeros.
 mkdir -p "${tmp}/bad"
@@ -157,5 +136,4 @@ PATH="${tmp}/bad:${PATH}" run "${flash}" --yes "${tmp}/card3.img"
 expect "a write that does not read back is reported" fail \
 	"^flash-sdcard\.sh: ERROR: .*/card3\.img does not read back as sdcard\.img in bytes 0-8388607: the card may be faulty$"
 
-echo "${passed} passed, ${failed} failed"
-[ "${failed}" -eq 0 ]
+summary
