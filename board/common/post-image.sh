@@ -10,7 +10,7 @@
 # Arguments: BINARIES_DIR, then BR2_ROOTFS_POST_SCRIPT_ARGS: the board's
 # directory name under board/ (not the defconfig's file name, so a merged
 # defconfig gives the same images).
-# Environment (exported by Buildroot): HOST_DIR, BUILD_DIR.
+# Environment (exported by Buildroot): HOST_DIR, BUILD_DIR, BR2_CONFIG.
 set -euo pipefail
 
 board_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -67,7 +67,8 @@ sed -e "s|@LINUX_DIR@|${BUILD_DIR:-}/linux-custom|g" \
 	-e "s|@HAS_APPEND@|${has_append}|g" \
 	"${board_dir}/common/run-qemu.sh.in" >"${binaries_dir}/run-qemu.sh"
 chmod +x "${binaries_dir}/start-qemu.sh" "${binaries_dir}/run-qemu.sh"
-# A board with an SD card image (genimage.cfg): the tool to write it.
-if [ -f "${board_dir}/${board}/genimage.cfg" ]; then
+# A board with an SD card image (genimage, as tests/run and the README
+# tell one): the tool to write it.
+if grep -q '^BR2_PACKAGE_HOST_GENIMAGE=y$' "${BR2_CONFIG:-/dev/null}"; then
 	install -m 0755 "${board_dir}/common/flash-sdcard.sh" "${binaries_dir}/flash-sdcard.sh"
 fi
