@@ -16,7 +16,10 @@
 # br2-external's reporting).
 set -euo pipefail
 
-top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PROG="test-bad-input.sh"
+# shellcheck source=support/common.sh
+. "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../support/common.sh"
+top="${TOP}"
 tmp="$(mktemp -d "${TMPDIR:-/var/tmp}/test-bad-input.XXXXXX")"
 trap 'rm -rf "${tmp}"' EXIT
 trap 'exit 1' HUP INT TERM
@@ -88,14 +91,7 @@ for d in "${top}"/output/buildroot-*; do
 	case "${d}" in *.tmp) continue ;; esac
 	[ ! -f "${d}/.br2-external-commit" ] || ln -s "${d}" "${tree}/output/"
 done
-offline_mode() {
-	case "${RUST_FOR_LINUX_OFFLINE:-}" in
-	1) return 0 ;;
-	"") [ -d "${RUST_FOR_LINUX_DL_DIR:-${top}/../shared/buildroot/dl}" ] ;;
-	*) return 1 ;;
-	esac
-}
-if offline_mode; then
+if offline; then
 	if [ ! -x "${top}/output/offline/host-tar/bin/tar" ] ||
 		[ ! -f "${top}/output/offline/toolchain-riscv64-linux-gnu/.done" ]; then
 		echo "# making ${top}/output/offline (support/offline/prepare)"
