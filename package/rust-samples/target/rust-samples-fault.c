@@ -42,8 +42,14 @@
  *       SECONDS, while this one tries to unload module NAME every 10 ms
  *       (the caller holds DEVICE open meanwhile); prints
  *         reads=R bad=B unloads=A refused=F
- *       B: reads that failed or did not return EXPECTED; F: unloads that
- *       failed with EWOULDBLOCK (module in use).
+ *       B: reads that failed or did not return EXPECTED, and readers that
+ *       did not report; F: unloads that failed with EWOULDBLOCK (module in
+ *       use). When B is not 0, a line with B by cause follows (failed
+ *       opens, failed reads, short reads, wrong data, readers missing);
+ *       the first failure of each reader ("reader I: first failure:
+ *       ...", with the errno, length or first differing byte) and how a
+ *       reader that did not report ended ("reader I: killed by signal
+ *       N") come before.
  *
  * cycles and sweep read (and clear) the kernel log after each step, fail on
  * an alarming line (one that holds a pattern of the alarms file,
@@ -538,17 +544,40 @@ static int cmd_sweep(int argc, char **argv)
 	return 0;
 }
 
-/* What one reader saw. */
+/*
+ * What one reader saw: how many reads it made and, for each way a read can
+ * go wrong, how many went that way. The first failure of each reader is
+ * printed when it happens.
+ */
 struct reads {
-	unsigned long reads, open_errors, read_errors, wrong, last_errno;
+	unsigned long reads, open_errors, read_errors, short_reads, wrong;
 };
 
-/* One reader: open, read, close until the deadline; writes its counts. */
-static void reader(const char *path, const char *expected, time_t deadline, int out)
+/* Prints the first failure of reader I ("reader I: first failure: ..."). */
+static void __attribute__((format(printf, 2, 3))) first_failure(int *seen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*seen)
+		return;
+	*seen = 1;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+/*
+ * One reader: open, read, close until the deadline; then writes its
+ * counts, "I R O E S W", to OUT.
+ */
+static void reader(unsigned long i, const char *path, const char *expected, time_t deadline,
+		   int out)
 {
 	struct reads r = { 0 };
-	size_t len = strlen(expected);
+	size_t len = strlen(expected), at;
 	char buf[BUF_SIZE];
+	int seen = 0;
 
 	while (time(NULL) < deadline) {
 		int fd = open(path, O_RDONLY);
@@ -557,29 +586,47 @@ static void reader(const char *path, const char *expected, time_t deadline, int 
 		r.reads++;
 		if (fd < 0) {
 			r.open_errors++;
-			r.last_errno = errno;
+			first_failure(&seen, "reader %lu: first failure: open: %s\n", i,
+				      strerror(errno));
 			continue;
 		}
 		got = read(fd, buf, sizeof(buf));
 		if (got < 0) {
 			r.read_errors++;
-			r.last_errno = errno;
-		} else if (got != (ssize_t)len || memcmp(buf, expected, len) != 0) {
+			first_failure(&seen, "reader %lu: first failure: read: %s\n", i,
+				      strerror(errno));
+		} else if ((size_t)got < len) {
+			r.short_reads++;
+			first_failure(&seen, "reader %lu: first failure: read %zd of %zu bytes\n", i,
+				      got, len);
+		} else if ((size_t)got > len || memcmp(buf, expected, len) != 0) {
 			r.wrong++;
+			for (at = 0; at < len && buf[at] == expected[at]; at++)
+				;
+			if (at < len)
+				first_failure(&seen,
+					      "reader %lu: first failure: byte %zu is 0x%02x, not 0x%02x\n",
+					      i, at, (unsigned char)buf[at],
+					      (unsigned char)expected[at]);
+			else
+				first_failure(&seen,
+					      "reader %lu: first failure: %zd bytes, not %zu\n", i,
+					      got, len);
 		}
 		close(fd);
 	}
-	dprintf(out, "%lu %lu %lu %lu %lu\n", r.reads, r.open_errors, r.read_errors,
-		r.wrong, r.last_errno);
+	dprintf(out, "%lu %lu %lu %lu %lu %lu\n", i, r.reads, r.open_errors, r.read_errors,
+		r.short_reads, r.wrong);
 	_exit(0);
 }
 
 static int cmd_readers(int argc, char **argv)
 {
-	unsigned long count, seconds, i, unloads = 0, refused = 0, last_errno = 0;
+	unsigned long count, seconds, i, reported = 0, unloads = 0, refused = 0, bad;
 	struct reads total = { 0 }, r;
 	const char *name = argv[3];
-	int pipefd[2];
+	pid_t *pids;
+	int pipefd[2], status;
 	time_t deadline;
 	FILE *in;
 
@@ -587,17 +634,19 @@ static int cmd_readers(int argc, char **argv)
 		usage();
 	count = number(argv[4]);
 	seconds = number(argv[5]);
+	pids = calloc(count, sizeof(*pids));
+	if (!pids)
+		die("calloc");
 	if (pipe(pipefd))
 		die("pipe");
 	deadline = time(NULL) + seconds;
 	for (i = 0; i < count; i++) {
-		pid_t pid = fork();
-
-		if (pid < 0)
+		pids[i] = fork();
+		if (pids[i] < 0)
 			die("fork");
-		if (pid == 0) {
+		if (pids[i] == 0) {
 			close(pipefd[0]);
-			reader(argv[2], argv[6], deadline, pipefd[1]);
+			reader(i, argv[2], argv[6], deadline, pipefd[1]);
 		}
 	}
 	close(pipefd[1]);
@@ -610,25 +659,33 @@ static int cmd_readers(int argc, char **argv)
 	in = fdopen(pipefd[0], "r");
 	if (!in)
 		die("fdopen");
-	for (i = 0; i < count && fscanf(in, "%lu %lu %lu %lu %lu", &r.reads, &r.open_errors,
-					 &r.read_errors, &r.wrong, &r.last_errno) == 5; i++) {
+	while (fscanf(in, "%lu %lu %lu %lu %lu %lu", &i, &r.reads, &r.open_errors,
+		      &r.read_errors, &r.short_reads, &r.wrong) == 6) {
+		reported++;
 		total.reads += r.reads;
 		total.open_errors += r.open_errors;
 		total.read_errors += r.read_errors;
+		total.short_reads += r.short_reads;
 		total.wrong += r.wrong;
-		if (r.last_errno)
-			last_errno = r.last_errno;
 	}
-	while (wait(NULL) > 0)
-		;
-	/* A reader that did not report counts as bad. */
-	printf("reads=%lu bad=%lu unloads=%lu refused=%lu\n", total.reads,
-	       total.open_errors + total.read_errors + total.wrong + (count - i),
-	       unloads, refused);
-	if (total.open_errors + total.read_errors + total.wrong + (count - i))
-		printf("failed opens %lu, failed reads %lu, wrong data %lu, readers missing %lu; last error: %s\n",
-		       total.open_errors, total.read_errors, total.wrong, count - i,
-		       strerror(last_errno));
+	/* A reader that did not report: how it ended. */
+	for (i = 0; i < count; i++) {
+		if (waitpid(pids[i], &status, 0) < 0)
+			die("waitpid");
+		if (WIFSIGNALED(status))
+			printf("reader %lu: killed by signal %d (%s)\n", i, WTERMSIG(status),
+			       strsignal(WTERMSIG(status)));
+		else if (WEXITSTATUS(status))
+			printf("reader %lu: exit status %d\n", i, WEXITSTATUS(status));
+	}
+	free(pids);
+	bad = total.open_errors + total.read_errors + total.short_reads + total.wrong +
+	      (count - reported);
+	printf("reads=%lu bad=%lu unloads=%lu refused=%lu\n", total.reads, bad, unloads, refused);
+	if (bad)
+		printf("failed opens %lu, failed reads %lu, short reads %lu, wrong data %lu, readers missing %lu\n",
+		       total.open_errors, total.read_errors, total.short_reads, total.wrong,
+		       count - reported);
 	return 0;
 }
 
