@@ -41,6 +41,7 @@ reports=(
 	"WARNING: possible recursive locking detected"
 	"INFO: task modprobe:93 blocked for more than 120 seconds."
 	"rcu: INFO: rcu_sched self-detected stall on CPU"
+	"kmemleak: Kernel memory leak detector disabled"
 	"rust_strings: check FAIL cstring_from_fmt: got \"abc\", expected \"abc1020\""
 )
 clean="rust_printing: begin"

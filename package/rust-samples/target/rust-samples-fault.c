@@ -31,7 +31,9 @@
  *       sample registers a device, and whose failure it ignores: only the
  *       notification is lost). An allocation with NAME on the stack whose
  *       failure the call does not report fails the sweep, and so does an
- *       alarming line among the failing call's own messages.
+ *       alarming line among the failing call's own messages. Before the
+ *       sweep, injection itself is checked: it must fail an open(2) of
+ *       /dev/null and leave failslab's notice in the kernel log.
  *
  *   rust-samples-fault alarms
  *       Prints the lines of its standard input that are alarming, as
@@ -403,6 +405,40 @@ static unsigned long get_fail_nth(int fd)
 	return strtoul(buf, NULL, 10);
 }
 
+/*
+ * Before a sweep trusts injection, it must be seen to fire and to say so:
+ * with fail-nth at 1, opening /dev/null (whose first slab allocation is
+ * the path name's, a GFP_KERNEL one) must fail with ENOMEM, fail-nth must
+ * read 0 after it, and the kernel log must hold failslab's notice, which
+ * the sweep's classification relies on. Otherwise a sweep whose failures
+ * are never injected, or never reported, would pass.
+ */
+static void check_injection(int nth)
+{
+	const char *log;
+	int fd, err;
+
+	kernel_log();
+	set_fail_nth(nth, 1);
+	fd = open("/dev/null", O_RDONLY);
+	err = errno;
+	if (fd >= 0) {
+		close(fd);
+		set_fail_nth(nth, 0);
+		fail("fault injection does not fire: open(/dev/null) with fail-nth 1 worked "
+		     "(failslab's ignore-gfp-wait must be N)");
+	}
+	if (err != ENOMEM)
+		fail("open(/dev/null) with fail-nth 1: %s, not ENOMEM", strerror(err));
+	if (get_fail_nth(nth))
+		fail("fail-nth is not 0 after the injected failure");
+	log = kernel_log();
+	check_log("sweep, the injection check", log);
+	if (!strstr(log, "FAULT_INJECTION: forcing a failure"))
+		fail("an injected failure left no notice in the kernel log "
+		     "(failslab's verbose must be 1 or 2)");
+}
+
 /* The operation being swept. */
 struct op {
 	const char *kind;	/* load, read or write */
@@ -479,7 +515,7 @@ static int cmd_sweep(int argc, char **argv)
 	if (nth < 0)
 		die("open " FAIL_NTH " (CONFIG_FAULT_INJECTION)");
 
-	kernel_log();
+	check_injection(nth);
 	for (n = 1;; n++) {
 		if (n > MAX_ALLOCATIONS)
 			fail("still allocating after %d allocations", MAX_ALLOCATIONS);

@@ -7,19 +7,20 @@
 
 # The alarming kernel log lines (see the file), and its patterns alone.
 RUST_SAMPLES_ALARMS="${RUST_SAMPLES_ALARMS:-/usr/share/rust-samples/alarms}"
-RUST_SAMPLES_PATTERNS=/tmp/rust-samples-alarms.patterns
+RUST_SAMPLES_PATTERNS="${TMPDIR:-/tmp}/rust-samples-alarms.patterns.$$"
 
-# alarms: the lines of standard input that hold an alarming pattern.
+# alarms: the lines of standard input that hold an alarming pattern. The
+# patterns are read from the file at every call (a copy kept from an
+# earlier run could be another list).
 alarms() {
-	if [ ! -f "${RUST_SAMPLES_PATTERNS}" ]; then
-		if [ ! -r "${RUST_SAMPLES_ALARMS}" ]; then
-			echo "no ${RUST_SAMPLES_ALARMS}: every line counts as alarming"
-			cat
-			return 0
-		fi
-		sed -e '/^#/d' -e '/^$/d' "${RUST_SAMPLES_ALARMS}" > "${RUST_SAMPLES_PATTERNS}"
+	if [ ! -r "${RUST_SAMPLES_ALARMS}" ]; then
+		echo "no ${RUST_SAMPLES_ALARMS}: every line counts as alarming"
+		cat
+		return 0
 	fi
+	sed -e '/^#/d' -e '/^$/d' "${RUST_SAMPLES_ALARMS}" >"${RUST_SAMPLES_PATTERNS}"
 	grep -F -f "${RUST_SAMPLES_PATTERNS}"
+	rm -f "${RUST_SAMPLES_PATTERNS}"
 	return 0
 }
 
