@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# test-fault-readers.sh: rust-samples-fault readers, the concurrent-read
-# half of the stress test, on the host against files that stand in for the
-# device. It is built with the host's cc under AddressSanitizer and
+# test-fault-readers.sh: rust-samples-fault readers and clocks, the
+# concurrent reads of the stress test, on the host against files that
+# stand in for the device. It is built with the host's cc under AddressSanitizer and
 # UndefinedBehaviorSanitizer, and run as user nobody, so that its unload
 # attempts fail with EPERM: nothing reaches this machine's modules. Each
 # way a read can go wrong must be counted under its own cause, with the
@@ -113,5 +113,12 @@ echo "exit status ${rc}" >>"${tmp}/out"
 has "reader killed: named with its signal" '^reader [01]: killed by signal 11 \(Segmentation fault\)$'
 has "reader killed: counted as missing" '^failed opens 0, failed reads 0, short reads 0, wrong data 0, readers missing 1$'
 has "reader killed: bad=1" '^reads=[1-9][0-9]* bad=1 '
+
+# clocks: processes that read the time all survive.
+rc=0
+RUST_SAMPLES_ALARMS="${tmp}/alarms" "${tmp}/rust-samples-fault" clocks 2 1 >"${tmp}/out" 2>&1 || rc=$?
+echo "exit status ${rc}" >>"${tmp}/out"
+has "clocks: two processes read the time for 1 s" '^clocks=2 died=0$'
+clean "clocks"
 
 summary

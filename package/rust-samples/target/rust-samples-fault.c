@@ -36,6 +36,11 @@
  *       sweep, injection itself is checked: it must fail an open(2) of
  *       /dev/null and leave failslab's notice in the kernel log.
  *
+ *   rust-samples-fault clocks COUNT SECONDS
+ *       COUNT processes read the time (clock_gettime(), which the vDSO
+ *       answers) in a loop for SECONDS; prints "clocks=COUNT died=D" and
+ *       how each process that died ended. Exit status 0 only if none did.
+ *
  *   rust-samples-fault alarms
  *       Prints the lines of its standard input that are alarming, as
  *       the other commands judge the kernel log; exits 1 if there is one.
@@ -108,6 +113,7 @@ static void usage(void)
 		"       rust-samples-fault sweep read DEVICE NAME EXPECTED\n"
 		"       rust-samples-fault sweep write DEVICE NAME TEXT\n"
 		"       rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED\n"
+		"       rust-samples-fault clocks COUNT SECONDS\n"
 		"       rust-samples-fault alarms\n");
 	exit(2);
 }
@@ -763,6 +769,56 @@ static int cmd_readers(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * clocks: COUNT processes read the time (clock_gettime(), through the
+ * vDSO) as fast as they can for SECONDS; each must survive.
+ */
+static int cmd_clocks(int argc, char **argv)
+{
+	unsigned long count, seconds, i, reads, died = 0;
+	int status;
+
+	if (argc != 4)
+		usage();
+	count = number(argv[2]);
+	seconds = number(argv[3]);
+	for (i = 0; i < count; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork");
+		if (pid == 0) {
+			struct timespec now, end;
+
+			clock_gettime(CLOCK_MONOTONIC, &end);
+			end.tv_sec += seconds;
+			for (reads = 0;; reads++) {
+				clock_gettime(CLOCK_MONOTONIC, &now);
+				if (now.tv_sec > end.tv_sec ||
+				    (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec))
+					break;
+			}
+			_exit(reads ? 0 : 1);
+		}
+	}
+	for (i = 0; i < count; i++) {
+		pid_t pid = wait(&status);
+
+		if (pid < 0)
+			die("wait");
+		if (WIFSIGNALED(status)) {
+			died++;
+			printf("process %d: killed by signal %d (%s)\n", (int)pid, WTERMSIG(status),
+			       strsignal(WTERMSIG(status)));
+		} else if (WEXITSTATUS(status)) {
+			died++;
+			printf("process %d: exit status %d\n", (int)pid, WEXITSTATUS(status));
+		}
+	}
+	printf("clocks=%lu died=%lu\n", count, died);
+	return died ? 1 : 0;
+}
+
 /* alarms: the alarming lines of standard input. */
 static int cmd_alarms(void)
 {
@@ -791,6 +847,8 @@ int main(int argc, char **argv)
 		return cmd_sweep(argc, argv);
 	if (argc >= 2 && strcmp(argv[1], "readers") == 0)
 		return cmd_readers(argc, argv);
+	if (argc >= 2 && strcmp(argv[1], "clocks") == 0)
+		return cmd_clocks(argc, argv);
 	usage();
 	return 2;
 }
