@@ -38,3 +38,18 @@ is_loaded() {
 not_loaded() {
 	! is_loaded "$1" && [ ! -e "/sys/module/$1" ]
 }
+
+# failslab_setup: failslab fails only what /proc/<pid>/fail-nth asks for,
+# GFP_KERNEL allocations included, and prints a notice and the stack of
+# each injected failure, none dropped by its rate limit (by default 10 in
+# 5 s: a dropped notice would make a failure look like a quiet one of the
+# kernel's). Fails if a setting cannot be written.
+failslab_setup() {
+	failslab=/sys/kernel/debug/failslab
+	[ -d "${failslab}" ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	{
+		echo N >"${failslab}/ignore-gfp-wait" && echo 0 >"${failslab}/probability" &&
+			echo 2 >"${failslab}/verbose" &&
+			echo 0 >"${failslab}/verbose_ratelimit_interval_ms"
+	} 2>/dev/null
+}
