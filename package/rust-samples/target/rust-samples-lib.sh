@@ -44,12 +44,12 @@ not_loaded() {
 # each injected failure, none dropped by its rate limit (by default 10 in
 # 5 s: a dropped notice would make a failure look like a quiet one of the
 # kernel's). Fails if a setting cannot be written.
+FAILSLAB=/sys/kernel/debug/failslab
 failslab_setup() {
-	failslab=/sys/kernel/debug/failslab
-	[ -d "${failslab}" ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	[ -d "${FAILSLAB}" ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	{
-		echo N >"${failslab}/ignore-gfp-wait" && echo 0 >"${failslab}/probability" &&
-			echo 2 >"${failslab}/verbose" &&
-			echo 0 >"${failslab}/verbose_ratelimit_interval_ms"
+		echo N >"${FAILSLAB}/ignore-gfp-wait" && echo 0 >"${FAILSLAB}/probability" &&
+			echo 2 >"${FAILSLAB}/verbose" &&
+			echo 0 >"${FAILSLAB}/verbose_ratelimit_interval_ms"
 	} 2>/dev/null
 }
