@@ -7,7 +7,7 @@
 # Usage: tests/boot.sh DEFCONFIG [SUITE]   (after ./br2-external build)
 #   SUITE: samples (default), or on a debug board stress or catch (see
 #   run-qemu.sh). Timeout: RUST_FOR_LINUX_BOOT_TIMEOUT, on a debug board
-#   RUST_FOR_LINUX_DEBUG_BOOT_TIMEOUT, its stress suite
+#   RUST_FOR_LINUX_DEBUG_BOOT_TIMEOUT, its stress and catch suites
 #   RUST_FOR_LINUX_STRESS_TIMEOUT (br2-external --help).
 set -euo pipefail
 
@@ -23,5 +23,5 @@ suite="${2:-samples}"
 [ -x "${BINARIES_DIR}/run-qemu.sh" ] || die "no ${BINARIES_DIR}/run-qemu.sh: ./br2-external build ${DEFCONFIG} first"
 run_deps
 timeout_s="$(boot_timeout "${DEFCONFIG}")"
-[ "${suite}" != stress ] || timeout_s="${STRESS_TIMEOUT}"
+case "${suite}" in stress | catch) timeout_s="${STRESS_TIMEOUT}" ;; esac
 exec "${BINARIES_DIR}/run-qemu.sh" --test --suite "${suite}" --timeout "${timeout_s}"
