@@ -156,9 +156,12 @@ is_sdcard_defconfig() {
 	grep -q '^BR2_PACKAGE_HOST_GENIMAGE=y$' "${TOP}/configs/$1"
 }
 
-# boot_timeout DEFCONFIG: how long its boot test may take.
+# boot_timeout DEFCONFIG [SUITE]: how long its boot test may take, running
+# SUITE (rust_samples.test=; default samples).
 boot_timeout() {
-	if is_debug_defconfig "$1"; then
+	if [ "${2:-}" = stress ] || [ "${2:-}" = catch ]; then
+		echo "${STRESS_TIMEOUT}"
+	elif is_debug_defconfig "$1"; then
 		echo "${DEBUG_BOOT_TIMEOUT}"
 	else
 		echo "${BOOT_TIMEOUT}"

@@ -22,6 +22,4 @@ select_defconfig "$1"
 suite="${2:-samples}"
 [ -x "${BINARIES_DIR}/run-qemu.sh" ] || die "no ${BINARIES_DIR}/run-qemu.sh: ./br2-external build ${DEFCONFIG} first"
 run_deps
-timeout_s="$(boot_timeout "${DEFCONFIG}")"
-case "${suite}" in stress | catch) timeout_s="${STRESS_TIMEOUT}" ;; esac
-exec "${BINARIES_DIR}/run-qemu.sh" --test --suite "${suite}" --timeout "${timeout_s}"
+exec "${BINARIES_DIR}/run-qemu.sh" --test --suite "${suite}" --timeout "$(boot_timeout "${DEFCONFIG}" "${suite}")"
