@@ -304,7 +304,10 @@ qemu %s
 locked() {
 	local fd rc=0
 	exec {fd}>>"${KBUILD_LOCK}"
-	flock "${fd}"
+	if ! flock -n "${fd}"; then
+		echo "${PROG}: build lock ${KBUILD_LOCK}: held by another build, waiting" >&2
+		flock "${fd}"
+	fi
 	"$@" || rc=$?
 	exec {fd}>&-
 	return "${rc}"
