@@ -311,7 +311,7 @@ seq -f 'console line %g' 1 60 >"${tmp}/console"
 touch "${tmp}/hang"
 run "${tmp}/out" "${images}/run-qemu.sh" --test --timeout 3
 expect "a hanging QEMU is killed at the timeout with the last 50 lines" fail "${tmp}/out" "${rc}" \
-	'did not power off within 3s' 'last 50 console lines' '^console line 11$' '^console line 60$'
+	'no power-off within 3s' 'last 50 console lines' '^console line 11$' '^console line 60$'
 if grep -q '^console line 10$' <(sed -n '/last 50 console lines/,$p' "${tmp}/out"); then
 	failed=$((failed + 1))
 	echo "not ok - only the last 50 lines are shown"
@@ -359,6 +359,36 @@ expect "a card board without a login prompt fails at the timeout" fail "${tmp}/o
 run "${tmp}/out" "${tmp}/card-images/run-qemu.sh" --test --sd "${tmp}/no-such-card.img"
 expect_line "run-qemu.sh --sd with a missing file says so" "${tmp}/out" "${rc}" \
 	'^run-qemu\.sh: --sd .*/no-such-card\.img: no such file$'
+
+# A board whose test boots end from the host (post-image.sh's
+# end-from-host): the suite's end line ends QEMU; an alarm before it fails.
+run "${tmp}/out" "${tree}/board/common/post-image.sh" "${images}" fake end-from-hosts
+expect_line "post-image.sh refuses an unknown argument after the board" "${tmp}/out" "${rc}" \
+	"^post-image\.sh: BR2_ROOTFS_POST_SCRIPT_ARGS: after the board, only end-from-host \(got 'end-from-hosts'\)\$"
+mkdir -p "${tmp}/host-end-images"
+HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" "${tree}/board/common/post-image.sh" "${tmp}/host-end-images" fake end-from-host
+cat >"${tmp}/host-end-images/start-qemu.sh" <<'SH'
+#!/bin/sh
+cat "${0%/*}/../console"
+case " $* " in *" rust_samples.end=host "*) ;; *) echo "no rust_samples.end=host"; exit 3 ;; esac
+[ -f "${0%/*}/../noend" ] || echo "rust-samples: rust_samples.test=samples done, QEMU left to the host"
+exec sleep 100
+SH
+chmod +x "${tmp}/host-end-images/start-qemu.sh"
+{ ktap 1 "ok 1 rust_printing"; } >"${tmp}/console"
+run "${tmp}/out" "${tmp}/host-end-images/run-qemu.sh" --test --timeout 20
+expect "an end-from-host board's test ends QEMU after the suite and passes" pass "${tmp}/out" "${rc}" \
+	'the test ends QEMU after the suite' '^run-qemu\.sh: PASS'
+{ echo "[    1.000000] BUG: Invalid wait context"; ktap 1 "ok 1 rust_printing"; } >"${tmp}/console"
+run "${tmp}/out" "${tmp}/host-end-images/run-qemu.sh" --test --timeout 20
+expect "an end-from-host board's test fails on a report before the end" fail "${tmp}/out" "${rc}" \
+	'BUG: Invalid wait context' '^run-qemu\.sh: FAIL: the kernel.* reported the lines above$'
+{ ktap 1 "ok 1 rust_printing"; } >"${tmp}/console"
+touch "${tmp}/noend"
+run "${tmp}/out" "${tmp}/host-end-images/run-qemu.sh" --test --timeout 3
+expect "an end-from-host board without the end line fails at the timeout" fail "${tmp}/out" "${rc}" \
+	'no end of the suite within 3s \(killed\)'
+rm -f "${tmp}/noend"
 
 echo "${passed} passed, ${failed} failed ($((SECONDS - start))s)"
 [ "${failed}" -eq 0 ]

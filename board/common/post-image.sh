@@ -9,7 +9,9 @@
 #
 # Arguments: BINARIES_DIR, then BR2_ROOTFS_POST_SCRIPT_ARGS: the board's
 # directory name under board/ (not the defconfig's file name, so a merged
-# defconfig gives the same images).
+# defconfig gives the same images), then optionally end-from-host: a board
+# whose kernel cannot power it off cleanly (its readme.txt says why); its
+# test boots do not power off, run-qemu.sh ends QEMU after the suite.
 # Environment (exported by Buildroot): HOST_DIR, BUILD_DIR, BR2_CONFIG.
 set -euo pipefail
 
@@ -21,6 +23,15 @@ if [ -z "${board}" ] || [[ "${board}" == */* ]] || [ ! -f "${readme}" ]; then
 	echo "post-image.sh: BR2_ROOTFS_POST_SCRIPT_ARGS must name a board of ${board_dir} with a readme.txt (got '${board}')" >&2
 	exit 1
 fi
+end_from_host=false
+case "${3:-}" in
+"") ;;
+end-from-host) end_from_host=true ;;
+*)
+	echo "post-image.sh: BR2_ROOTFS_POST_SCRIPT_ARGS: after the board, only end-from-host (got '$3')" >&2
+	exit 1
+	;;
+esac
 
 # Join backslash-continued lines, keep the one QEMU command line.
 qemu_cmd_line="$(sed -r ':a; /\\$/N; s/\\\n//; s/\t/ /; ta; /qemu-system-/!d; s/#.*//' "${readme}")"
@@ -65,6 +76,7 @@ sed -e "s|@SERIAL_ARGS@|-nographic|g" \
 sed -e "s|@LINUX_DIR@|${BUILD_DIR:-}/linux-custom|g" \
 	-e "s|@ALARMS@|$(dirname "${board_dir}")/package/rust-samples/target/alarms|g" \
 	-e "s|@HAS_APPEND@|${has_append}|g" \
+	-e "s|@END_FROM_HOST@|${end_from_host}|g" \
 	"${board_dir}/common/run-qemu.sh.in" >"${binaries_dir}/run-qemu.sh"
 chmod +x "${binaries_dir}/start-qemu.sh" "${binaries_dir}/run-qemu.sh"
 # A board with an SD card image (genimage, as tests/run and the README
