@@ -151,6 +151,18 @@ is_debug_defconfig() {
 	grep -q '^BR2_PACKAGE_RUST_SAMPLES_STRESS=y$' "${TOP}/configs/$1"
 }
 
+# Boards whose test steps take long: the whole test run (tests/run) leaves
+# them out, and their stress and catch suites get twice STRESS_TIMEOUT. The
+# ARM debug board: its debug kernel's stress test on an emulated Cortex-A9
+# takes about 40 minutes on 2 cores, the riscv64 one's about 11.
+LONG_DEFCONFIGS="qemu_arm_vexpress_rust_debug_defconfig"
+is_long_defconfig() {
+	case " ${LONG_DEFCONFIGS} " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
+}
+
 # A board with an SD card image: genimage makes images/sdcard.img.
 is_sdcard_defconfig() {
 	grep -q '^BR2_PACKAGE_HOST_GENIMAGE=y$' "${TOP}/configs/$1"
@@ -160,7 +172,11 @@ is_sdcard_defconfig() {
 # SUITE (rust_samples.test=; default samples).
 boot_timeout() {
 	if [ "${2:-}" = stress ] || [ "${2:-}" = catch ]; then
-		echo "${STRESS_TIMEOUT}"
+		if is_long_defconfig "$1"; then
+			echo "$((2 * STRESS_TIMEOUT))"
+		else
+			echo "${STRESS_TIMEOUT}"
+		fi
 	elif is_debug_defconfig "$1"; then
 		echo "${DEBUG_BOOT_TIMEOUT}"
 	else
