@@ -330,7 +330,9 @@ Run the emulation with:
 
   qemu-system-arm -M orangepi-pc -drive file=output/images/sdcard.img,if=sd,format=raw -nographic # fake_card_defconfig
 EOF2
-HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" "${tree}/board/common/post-image.sh" "${tmp}/card-images" fake-card
+run "${tmp}/out" env HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" \
+	"${tree}/board/common/post-image.sh" "${tmp}/card-images" fake-card -c "${tree}/board/fake-card/genimage.cfg"
+expect "post-image.sh lets a card board's genimage.sh -c FILE through" pass "${tmp}/out" "${rc}"
 run "${tmp}/out" "${tmp}/card-images/start-qemu.sh" --kernel-arg x=1
 expect_line "a card board's start-qemu.sh refuses --kernel-arg" "${tmp}/out" "${rc}" \
 	"^start-qemu\.sh: --kernel-arg: this board's kernel command line is on its SD card \(extlinux\.conf\)\$"
@@ -364,7 +366,10 @@ expect_line "run-qemu.sh --sd with a missing file says so" "${tmp}/out" "${rc}" 
 # end-from-host): the suite's end line ends QEMU; an alarm before it fails.
 run "${tmp}/out" "${tree}/board/common/post-image.sh" "${images}" fake end-from-hosts
 expect_line "post-image.sh refuses an unknown argument after the board" "${tmp}/out" "${rc}" \
-	"^post-image\.sh: BR2_ROOTFS_POST_SCRIPT_ARGS: after the board, only end-from-host \(got 'end-from-hosts'\)\$"
+	"^post-image\.sh: BR2_ROOTFS_POST_SCRIPT_ARGS: after the board, only end-from-host and genimage\.sh's -c FILE \(got 'end-from-hosts'\)\$"
+run "${tmp}/out" "${tree}/board/common/post-image.sh" "${images}" fake end-from-host -c
+expect_line "post-image.sh refuses a -c without genimage.sh's config" "${tmp}/out" "${rc}" \
+	"^post-image\.sh: BR2_ROOTFS_POST_SCRIPT_ARGS: -c needs genimage\.sh's config file\$"
 mkdir -p "${tmp}/host-end-images"
 HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" "${tree}/board/common/post-image.sh" "${tmp}/host-end-images" fake end-from-host
 cat >"${tmp}/host-end-images/start-qemu.sh" <<'SH'
@@ -389,6 +394,21 @@ run "${tmp}/out" "${tmp}/host-end-images/run-qemu.sh" --test --timeout 3
 expect "an end-from-host board without the end line fails at the timeout" fail "${tmp}/out" "${rc}" \
 	'no end of the suite within 3s \(killed\)'
 rm -f "${tmp}/noend"
+
+# Every defconfig's BR2_ROOTFS_POST_SCRIPT_ARGS, as Buildroot passes them
+# (the same arguments to each post-image script), are taken by
+# post-image.sh with the board's own readme.txt.
+for cfg in "${tree}"/configs/*_defconfig; do
+	args="$(sed -n 's/^BR2_ROOTFS_POST_SCRIPT_ARGS="\(.*\)"$/\1/p' "${cfg}")"
+	args="${args//\$(BR2_EXTERNAL_RUST_FOR_LINUX_PATH)/${tree}}"
+	rm -rf "${tmp}/cfg-images"
+	mkdir -p "${tmp}/cfg-images"
+	# shellcheck disable=SC2086 # split as Buildroot splits them
+	run "${tmp}/out" env HOST_DIR="${tmp}/host" BUILD_DIR="${tmp}/build" BR2_CONFIG="${cfg}" \
+		"${tree}/board/common/post-image.sh" "${tmp}/cfg-images" ${args}
+	[ "${rc}" -ne 0 ] || [ -x "${tmp}/cfg-images/run-qemu.sh" ] || rc=1
+	expect "${cfg##*/}: post-image.sh takes its BR2_ROOTFS_POST_SCRIPT_ARGS" pass "${tmp}/out" "${rc}"
+done
 
 echo "${passed} passed, ${failed} failed ($((SECONDS - start))s)"
 [ "${failed}" -eq 0 ]

@@ -11,7 +11,8 @@
 # directory name under board/ (not the defconfig's file name, so a merged
 # defconfig gives the same images), then optionally end-from-host: a board
 # whose kernel cannot power it off cleanly (its readme.txt says why); its
-# test boots do not power off, run-qemu.sh ends QEMU after the suite.
+# test boots do not power off, run-qemu.sh ends QEMU after the suite. A
+# card board's -c GENIMAGE_CFG, for genimage.sh, is let through.
 # Environment (exported by Buildroot): HOST_DIR, BUILD_DIR, BR2_CONFIG.
 set -euo pipefail
 
@@ -23,15 +24,28 @@ if [ -z "${board}" ] || [[ "${board}" == */* ]] || [ ! -f "${readme}" ]; then
 	echo "post-image.sh: BR2_ROOTFS_POST_SCRIPT_ARGS must name a board of ${board_dir} with a readme.txt (got '${board}')" >&2
 	exit 1
 fi
+# After the board: end-from-host, and genimage.sh's -c FILE (a card
+# board runs support/scripts/genimage.sh after this script, and Buildroot
+# gives every post-image script the same arguments).
 end_from_host=false
-case "${3:-}" in
-"") ;;
-end-from-host) end_from_host=true ;;
-*)
-	echo "post-image.sh: BR2_ROOTFS_POST_SCRIPT_ARGS: after the board, only end-from-host (got '$3')" >&2
-	exit 1
-	;;
-esac
+shift 2
+while [ "$#" -gt 0 ]; do
+	case "$1" in
+	end-from-host) end_from_host=true ;;
+	-c)
+		if [ "$#" -lt 2 ]; then
+			echo "post-image.sh: BR2_ROOTFS_POST_SCRIPT_ARGS: -c needs genimage.sh's config file" >&2
+			exit 1
+		fi
+		shift
+		;;
+	*)
+		echo "post-image.sh: BR2_ROOTFS_POST_SCRIPT_ARGS: after the board, only end-from-host and genimage.sh's -c FILE (got '$1')" >&2
+		exit 1
+		;;
+	esac
+	shift
+done
 
 # Join backslash-continued lines, keep the one QEMU command line.
 qemu_cmd_line="$(sed -r ':a; /\\$/N; s/\\\n//; s/\t/ /; ta; /qemu-system-/!d; s/#.*//' "${readme}")"
