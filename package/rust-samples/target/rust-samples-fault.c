@@ -14,7 +14,8 @@
  *   rust-samples-fault sweep read DEVICE NAME EXPECTED
  *   rust-samples-fault sweep write DEVICE NAME TEXT
  *       For N = 1, 2, ...: writes N to /proc/thread-self/fail-nth, so that
- *       failslab fails the Nth slab allocation this task makes, makes the
+ *       failslab or fail_page_alloc fails the Nth slab or page allocation
+ *       this task makes (one count for both), makes the
  *       one system call (a load, which must be followed by no module; a
  *       read(2) of a device opened before; a write(2) of TEXT), then makes
  *       it again without injection, which must work (load: succeed, or
@@ -23,7 +24,7 @@
  *       allocations is found, not given. An injected failure must make the
  *       call fail with ENOMEM. The call may still work instead only if the
  *       failed allocation was the kernel's own, not the sample's: one
- *       failslab does not report (made with __GFP_NOWARN, by a caller with a
+ *       injection does not report (made with __GFP_NOWARN, by a caller with a
  *       fallback, such as kmemleak for its metadata), one whose stack has
  *       only frames that kallsyms names, none of module NAME (the module
  *       loader's, or vmalloc's optional preload: the kernel copes without
@@ -34,7 +35,10 @@
  *       failure the call does not report fails the sweep, and so does an
  *       alarming line among the failing call's own messages. Before the
  *       sweep, injection itself is checked: it must fail an open(2) of
- *       /dev/null and leave failslab's notice in the kernel log.
+ *       /dev/null and leave failslab's notice in the kernel log; and a load
+ *       sweep must have failed at least one page allocation (the module's
+ *       memory is vmalloc()ed page by page), or fail_page_alloc is not in
+ *       effect.
  *
  *   rust-samples-fault clocks COUNT SECONDS
  *       COUNT processes read the time (clock_gettime(), which the vDSO
@@ -259,6 +263,8 @@ static int allocator_frame(const char *func)
 		"__should_fail", "kmem_cache_alloc", "__kmem_cache_alloc", "__kmalloc",
 		"kmalloc", "kzalloc", "kcalloc", "krealloc", "__do_krealloc", "kmemdup",
 		"kstrdup", "kvmalloc", "slab_", "__slab_", "___slab_",
+		"prepare_alloc_pages", "__alloc_pages", "alloc_pages", "__get_free_pages",
+		"get_zeroed_page", "vm_area_alloc_pages", "__vmalloc", "vmalloc", "vzalloc",
 	};
 	size_t i;
 
@@ -274,7 +280,7 @@ static int allocator_frame(const char *func)
 /*
  * The first time in a run (SITES_FILE) that FUNC's allocation is failed
  * without failing the call, prints its stack, "FUNC < caller < ...", from
- * the rest of the stack failslab printed (P).
+ * the rest of the stack that injection printed (P).
  */
 static void print_stack_once(const char *func, const char *p)
 {
@@ -308,7 +314,7 @@ static void print_stack_once(const char *func, const char *p)
 
 /*
  * Counts the function that made the failed allocation in LOG: the first one
- * of the stack failslab printed ("] func+0x...") that is not the
+ * of the stack that injection printed ("] func+0x...") that is not the
  * allocator's.
  */
 static void count_site(const char *log)
@@ -336,7 +342,7 @@ static void count_site(const char *log)
 }
 
 /*
- * Whether the stack that failslab printed in LOG has a frame that kallsyms
+ * Whether the stack that injection printed in LOG has a frame that kallsyms
  * could not name ("[<ADDRESS>] 0xADDRESS"): code that is gone, such as a
  * module's freed init code. Such a failure cannot be shown to be the
  * kernel's, whatever the named frames say.
@@ -513,7 +519,7 @@ static void undo(struct op *op)
 static int cmd_sweep(int argc, char **argv)
 {
 	struct op op = { .kind = argv[2], .clean_errno = 0 };
-	unsigned long n, left, enomem = 0, own = 0, quiet = 0, kernel = 0, uevent = 0;
+	unsigned long n, left, enomem = 0, own = 0, quiet = 0, kernel = 0, uevent = 0, pages = 0;
 	char frame[280] = "";
 	const char *log;
 	int nth;
@@ -562,6 +568,8 @@ static int cmd_sweep(int argc, char **argv)
 		log = kernel_log();
 		/* A report in the failing call's own error path fails too. */
 		check_log("sweep, the injected call", log);
+		if (strstr(log, "name fail_page_alloc"))
+			pages++;
 		if (ret == -ENOMEM) {
 			enomem++;
 			if (strstr(log, frame))
@@ -602,14 +610,18 @@ static int cmd_sweep(int argc, char **argv)
 			fail("allocation %lu: then without injection: returned %ld", n, ret);
 		undo(&op);
 	}
+	if (strcmp(op.kind, "load") == 0 && !pages)
+		fail("no page allocation was failed in %lu allocations of a module load "
+		     "(fail_page_alloc's ignore-gfp-wait and ignore-gfp-highmem must be N, "
+		     "min-order 0)", n - 1);
 	if (nr_sites) {
 		printf("allocated by:");
 		for (int i = 0; i < nr_sites; i++)
 			printf(" %s x%lu", sites[i].func, sites[i].count);
 		printf("\n");
 	}
-	printf("allocations=%lu enomem=%lu (sample=%lu) coped: quiet=%lu kernel=%lu uevent=%lu\n",
-	       n - 1, enomem, own, quiet, kernel, uevent);
+	printf("allocations=%lu enomem=%lu (sample=%lu) coped: quiet=%lu kernel=%lu uevent=%lu pages=%lu\n",
+	       n - 1, enomem, own, quiet, kernel, uevent, pages);
 	return 0;
 }
 

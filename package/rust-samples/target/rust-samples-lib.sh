@@ -39,17 +39,25 @@ not_loaded() {
 	! is_loaded "$1" && [ ! -e "/sys/module/$1" ]
 }
 
-# failslab_setup: failslab fails only what /proc/<pid>/fail-nth asks for,
-# GFP_KERNEL allocations included, and prints a notice and the stack of
-# each injected failure, none dropped by its rate limit (by default 10 in
-# 5 s: a dropped notice would make a failure look like a quiet one of the
+# fault_setup: failslab and fail_page_alloc fail only what
+# /proc/<pid>/fail-nth asks for (one count for slab and page allocations),
+# GFP_KERNEL allocations included, and fail_page_alloc also highmem and
+# order-0 pages (by default it leaves all three out); each prints a notice
+# ("name failslab" or "name fail_page_alloc") and the stack of each
+# injected failure, none dropped by its rate limit (by default 10 in 5 s:
+# a dropped notice would make a failure look like a quiet one of the
 # kernel's). Fails if a setting cannot be written.
 FAILSLAB=/sys/kernel/debug/failslab
-failslab_setup() {
+FAIL_PAGE_ALLOC=/sys/kernel/debug/fail_page_alloc
+fault_setup() {
 	[ -d "${FAILSLAB}" ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	{
-		echo N >"${FAILSLAB}/ignore-gfp-wait" && echo 0 >"${FAILSLAB}/probability" &&
-			echo 2 >"${FAILSLAB}/verbose" &&
-			echo 0 >"${FAILSLAB}/verbose_ratelimit_interval_ms"
+		for d in "${FAILSLAB}" "${FAIL_PAGE_ALLOC}"; do
+			echo N >"${d}/ignore-gfp-wait" && echo 0 >"${d}/probability" &&
+				echo 2 >"${d}/verbose" &&
+				echo 0 >"${d}/verbose_ratelimit_interval_ms" || return 1
+		done
+		echo N >"${FAIL_PAGE_ALLOC}/ignore-gfp-highmem" &&
+			echo 0 >"${FAIL_PAGE_ALLOC}/min-order"
 	} 2>/dev/null
 }
