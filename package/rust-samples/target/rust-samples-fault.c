@@ -65,12 +65,14 @@
  *
  * cycles and sweep read (and clear) the kernel log after each step, fail on
  * an alarming line (one that holds a pattern of the alarms file,
- * /usr/share/rust-samples/alarms or $RUST_SAMPLES_ALARMS) and append such
- * lines to /tmp/rust-samples-stress.bad. They print one line:
+ * /usr/share/rust-samples/alarms or $RUST_SAMPLES_ALARMS), which they
+ * append to /tmp/rust-samples-stress.bad, and on messages lost before they
+ * were read (/dev/kmsg says so). They print one line:
  *   cycles=C                          (cycles)
- *   allocations=N enomem=E (sample=S) coped: quiet=Q kernel=K uevent=U
- * (sweep) where S counts the ENOMEMs with module NAME's code on the stack
- * and Q, K, U the failures the kernel coped with, as above; or
+ *   allocations=N enomem=E (sample=S) coped: quiet=Q kernel=K uevent=U pages=P
+ * (sweep) where S counts the ENOMEMs with module NAME's code on the stack,
+ * Q, K, U the failures the kernel coped with, as above, and P the injected
+ * failures that were page allocations; or
  * "error: WHAT". Exit status 0 only if all went as described.
  */
 #define _GNU_SOURCE
@@ -101,6 +103,8 @@ static int nr_alarms;
 
 static char *log_buf;
 static int log_size;
+/* /dev/kmsg, read alongside the log to see whether messages were lost. */
+static int kmsg_fd = -1;
 
 static void die(const char *what)
 {
@@ -195,7 +199,42 @@ static int alarming(const char *line, size_t len)
 	return 0;
 }
 
-/* The kernel log since the last call, which it clears (dmesg -c). */
+/*
+ * Fails if kernel messages were lost since the last call: a reader of
+ * /dev/kmsg gets EPIPE when records it has not read yet were overwritten,
+ * that is when the kernel's log buffer wrapped between two calls, and the
+ * text that klogctl() reads then lacks them. Reads (and drops) the records
+ * up to now; the first call only opens /dev/kmsg at its end.
+ */
+static void check_nothing_lost(void)
+{
+	static char record[8192];	/* the longest record /dev/kmsg gives */
+
+	if (kmsg_fd < 0) {
+		kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+		if (kmsg_fd < 0)
+			die("/dev/kmsg");
+		if (lseek(kmsg_fd, 0, SEEK_END) < 0)
+			die("lseek /dev/kmsg");
+		return;
+	}
+	for (;;) {
+		if (read(kmsg_fd, record, sizeof(record)) > 0)
+			continue;
+		if (errno == EAGAIN)
+			return;
+		if (errno == EPIPE)
+			fail("kernel messages were lost: the log buffer wrapped between two "
+			     "reads of it (a larger CONFIG_LOG_BUF_SHIFT or log_buf_len= keeps them)");
+		if (errno != EINTR)
+			die("read /dev/kmsg");
+	}
+}
+
+/*
+ * The kernel log since the last call, which it clears (dmesg -c); fails if
+ * messages were lost in between.
+ */
 static const char *kernel_log(void)
 {
 	int len;
@@ -208,6 +247,7 @@ static const char *kernel_log(void)
 		if (!log_buf)
 			die("malloc");
 	}
+	check_nothing_lost();
 	len = klogctl(4 /* SYSLOG_ACTION_READ_CLEAR */, log_buf, log_size);
 	if (len < 0)
 		die("klogctl");
