@@ -163,6 +163,11 @@ is_long_defconfig() {
 	return 1
 }
 
+# defconfig_arch DEFCONFIG: its Buildroot architecture (arm, riscv, ...).
+defconfig_arch() {
+	sed -n 's/^BR2_\(arm\|armeb\|aarch64\|riscv\|x86_64\)=y$/\1/p' "${TOP}/configs/$1"
+}
+
 # A board with an SD card image: genimage makes images/sdcard.img.
 is_sdcard_defconfig() {
 	grep -q '^BR2_PACKAGE_HOST_GENIMAGE=y$' "${TOP}/configs/$1"
