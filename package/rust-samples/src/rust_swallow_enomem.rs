@@ -5,9 +5,9 @@
 //! reports success without the memory it asked for. Not a sample; never
 //! load it elsewhere.
 //!
-//! `init` asks for a table and, when the allocation fails, goes on with an
-//! empty one and returns success: the module is loaded with the wrong data,
-//! and nothing but an injected failure shows it.
+//! `init` asks for tables and, when an allocation fails, goes on with an
+//! empty table and returns success: the module is loaded with the wrong
+//! data, and nothing but an injected failure shows it.
 
 use kernel::prelude::*;
 
@@ -19,18 +19,27 @@ module! {
     license: "GPL",
 }
 
-/// The table's length, in entries.
+/// A table's length, in entries.
 const TABLE_LEN: usize = 64;
 
+/// How many tables `init` asks for. A fault sweep fails the Nth allocation
+/// of each run, and the number of allocations before the module's own
+/// shifts by one or two from run to run (the slab allocator takes a new
+/// page now and then): each table is one more chance for a sweep to fail
+/// one.
+const TABLES: usize = 4;
+
 struct RustSwallowEnomem {
-    _table: Vec<u32>,
+    _tables: [Vec<u32>; TABLES],
 }
 
 impl kernel::Module for RustSwallowEnomem {
     fn init(_module: &'static ThisModule) -> Result<Self> {
         // The bug: the error should be returned (`?`).
-        let table = Vec::<u32>::try_with_capacity(TABLE_LEN).unwrap_or_default();
-        pr_info!("a table of {} entries\n", table.capacity());
-        Ok(RustSwallowEnomem { _table: table })
+        let tables =
+            [(); TABLES].map(|_| Vec::<u32>::try_with_capacity(TABLE_LEN).unwrap_or_default());
+        let entries: usize = tables.iter().map(Vec::capacity).sum();
+        pr_info!("{} tables, {} entries in all\n", TABLES, entries);
+        Ok(RustSwallowEnomem { _tables: tables })
     }
 }
