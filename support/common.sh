@@ -164,11 +164,6 @@ is_long_defconfig() {
 	return 1
 }
 
-# defconfig_arch DEFCONFIG: its Buildroot architecture (arm, riscv, ...).
-defconfig_arch() {
-	sed -n 's/^BR2_\(arm\|armeb\|aarch64\|riscv\|x86_64\)=y$/\1/p' "${TOP}/configs/$1"
-}
-
 # A board with an SD card image: genimage makes images/sdcard.img.
 is_sdcard_defconfig() {
 	grep -q '^BR2_PACKAGE_HOST_GENIMAGE=y$' "${TOP}/configs/$1"
@@ -216,6 +211,11 @@ select_defconfig() {
 
 # The .config's BR2_ARCH, once configured.
 config_arch() { sed -n 's/^BR2_ARCH="\(.*\)"$/\1/p' "${O}/.config"; }
+# defconfig_arch DEFCONFIG: the architecture its defconfig chooses (arm,
+# riscv, ...), before any build: the choice's symbol, not BR2_ARCH.
+defconfig_arch() {
+	sed -n 's/^BR2_\(arm\|armeb\|aarch64\|riscv\|x86_64\)=y$/\1/p' "${TOP}/configs/$1"
+}
 
 # run_deps: the QEMU that boots the selected (configured) board.
 run_deps() {
