@@ -25,10 +25,11 @@
  *       call fail with ENOMEM. The call may still work instead only if the
  *       failed allocation was the kernel's own, not the sample's: one
  *       injection does not report (made with __GFP_NOWARN, by a caller with a
- *       fallback, such as kmemleak for its metadata), one whose stack has
- *       only frames that kallsyms names, none of module NAME (the module
- *       loader's, or vmalloc's optional preload: the kernel copes without
- *       them by design), or a
+ *       fallback, such as kmemleak for its metadata), one whose stack is
+ *       whole (it reaches the system call's entry) and has only frames
+ *       that kallsyms names, none of module NAME (the module loader's, or
+ *       vmalloc's optional preload: the kernel copes without them by
+ *       design), or a
  *       uevent (kobject_uevent_env(), which the driver core calls when the
  *       sample registers a device, and whose failure it ignores: only the
  *       notification is lost). An allocation with NAME on the stack whose
@@ -48,6 +49,13 @@
  *   rust-samples-fault alarms
  *       Prints the lines of its standard input that are alarming, as
  *       the other commands judge the kernel log; exits 1 if there is one.
+ *
+ *   rust-samples-fault stack
+ *       Reads a kernel log holding an injection's report and prints its
+ *       stack as the sweep reads it: the frames, innermost first, one a
+ *       line, then "stack: whole" (it reaches the system call's entry),
+ *       "stack: cut short" or "stack: a frame has no name"; exits 0 only
+ *       for a whole stack.
  *
  *   rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED
  *       COUNT processes open, read and close DEVICE over and over for
@@ -76,6 +84,7 @@
  * "error: WHAT". Exit status 0 only if all went as described.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -121,7 +130,8 @@ static void usage(void)
 		"       rust-samples-fault sweep write DEVICE NAME TEXT\n"
 		"       rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED\n"
 		"       rust-samples-fault clocks COUNT SECONDS\n"
-		"       rust-samples-fault alarms\n");
+		"       rust-samples-fault alarms\n"
+		"       rust-samples-fault stack\n");
 	exit(2);
 }
 
@@ -314,19 +324,106 @@ static int allocator_frame(const char *func)
 	return 0;
 }
 
+/*
+ * The stack that injection printed (after "FAULT_INJECTION: forcing a
+ * failure"), innermost frame first. riscv64 prints a frame a line,
+ * "[<ADDRESS>] FUNC+0xOFF/0xSIZE [MODULE]"; ARM a call a line, "CALLEE from
+ * CALLER+0xOFF/0xSIZE [MODULE]", so its frames are each line's caller (the
+ * first line's callee is the unwinder's own function). A frame that kallsyms could not name (code that
+ * is gone, such as a module's freed init code) is printed as its address,
+ * "0x...". The stack ends at the first line after it that is neither.
+ */
+#define MAX_FRAMES 64
+struct stack {
+	char func[MAX_FRAMES][128];
+	int nr;
+	int unnamed;	/* a frame has no name */
+};
+
+/* Adds the frame whose text starts at P (a name, or an address). */
+static void add_frame(struct stack *st, const char *p, const char *end)
+{
+	int len = 0;
+
+	while (p + len < end && (isalnum((unsigned char)p[len]) || strchr("_.$", p[len])))
+		len++;
+	if (len == 0 || (p[0] == '0' && p[1] == 'x') || p + len + 3 > end ||
+	    strncmp(p + len, "+0x", 3) != 0) {
+		st->unnamed = 1;
+		return;
+	}
+	if (st->nr == MAX_FRAMES)
+		return;
+	if (len > (int)sizeof(st->func[0]) - 1)
+		len = sizeof(st->func[0]) - 1;
+	memcpy(st->func[st->nr], p, len);
+	st->func[st->nr++][len] = '\0';
+}
+
+static void parse_stack(const char *log, struct stack *st)
+{
+	const char *p = strstr(log, "FAULT_INJECTION: forcing a failure");
+
+	st->nr = 0;
+	st->unnamed = 0;
+	while (p && *(p = strchrnul(p, '\n')) == '\n') {
+		const char *line = ++p, *end = strchrnul(line, '\n');
+		const char *text = memmem(line, end - line, "] ", 2);
+		const char *from;
+
+		/* The text after the log level and time stamp. */
+		text = text ? text + 2 : line;
+		while (text < end && *text == ' ')
+			text++;
+		from = memmem(text, end - text, " from ", 6);
+		if (end - text > 2 && text[0] == '[' && text[1] == '<') {
+			const char *name = memmem(text, end - text, "] ", 2);
+
+			add_frame(st, name ? name + 2 : end, end);
+		} else if (from) {
+			add_frame(st, from + 6, end);
+		} else if (st->nr || st->unnamed) {
+			break;
+		}
+	}
+}
+
+/*
+ * Whether the stack reaches the system call's entry (riscv64's
+ * ret_from_syscall, ARM's ret_fast_syscall or __sys_trace_return): whether
+ * it is whole. ARM's unwinder stops at the first function without unwind
+ * tables, and Rust code has none: a stack cut short at a function of the
+ * kernel crate does not show the sample that called it.
+ */
+static int whole_stack(const struct stack *st)
+{
+	static const char *const entries[] = {
+		"ret_from_syscall", "ret_fast_syscall", "__sys_trace_return",
+	};
+	size_t i;
+
+	if (!st->nr)
+		return 0;
+	for (i = 0; i < sizeof(entries) / sizeof(entries[0]); i++)
+		if (strcmp(st->func[st->nr - 1], entries[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Each allocating function whose stack was printed: one line each. */
 #define SITES_FILE "/tmp/rust-samples-stress.sites"
 
 /*
- * The first time in a run (SITES_FILE) that FUNC's allocation is failed
- * without failing the call, prints its stack, "FUNC < caller < ...", from
- * the rest of the stack that injection printed (P).
+ * The first time in a run (SITES_FILE) that the allocation by the stack's
+ * frame FIRST is failed without failing the call, prints the stack from
+ * there, "FUNC < caller < ...".
  */
-static void print_stack_once(const char *func, const char *p)
+static void print_stack_once(const struct stack *st, int first)
 {
-	char line[1024], name[64];
+	const char *func = st->func[first];
+	char line[1024];
 	FILE *f = fopen(SITES_FILE, "a+");
-	int len, frames = 0;
+	int len, i;
 
 	if (!f)
 		return;
@@ -337,69 +434,34 @@ static void print_stack_once(const char *func, const char *p)
 		}
 	len = snprintf(line, sizeof(line), "%s:", func);
 	len += snprintf(line + len, sizeof(line) - len, " %s", func);
-	while ((p = strstr(p, "] ")) != NULL && frames < 16 && len < (int)sizeof(line) - 80) {
-		p += 2;
-		if (sscanf(p, "%63[A-Za-z0-9_.$]", name) != 1 ||
-		    strncmp(p + strlen(name), "+0x", 3) != 0)
-			continue;
-		len += snprintf(line + len, sizeof(line) - len, " < %s", name);
-		frames++;
-		if (strstr(name, "syscall"))
-			break;
-	}
+	for (i = first + 1; i < st->nr && i < first + 16 && len < (int)sizeof(line) - 140; i++)
+		len += snprintf(line + len, sizeof(line) - len, " < %s", st->func[i]);
 	fprintf(f, "%s\n", line);
 	fclose(f);
 	printf("stack of %s\n", line + strlen(func) + 2);
 }
 
 /*
- * Counts the function that made the failed allocation in LOG: the first one
- * of the stack that injection printed ("] func+0x...") that is not the
- * allocator's.
+ * Counts the function that made the failed allocation: the stack's first
+ * frame that is not the allocator's.
  */
-static void count_site(const char *log)
+static void count_site(const struct stack *st)
 {
-	const char *p = strstr(log, "FAULT_INJECTION: forcing a failure");
-	char func[64];
-	int i;
+	int f, i;
 
-	while (p && (p = strstr(p, "] ")) != NULL) {
-		p += 2;
-		if (sscanf(p, "%63[A-Za-z0-9_.$]", func) != 1 ||
-		    strncmp(p + strlen(func), "+0x", 3) != 0 || allocator_frame(func))
-			continue;
-		for (i = 0; i < nr_sites && strcmp(sites[i].func, func); i++)
-			;
-		if (i == nr_sites) {
-			if (nr_sites == MAX_SITES)
-				return;
-			strcpy(sites[nr_sites++].func, func);
-			print_stack_once(func, p);
-		}
-		sites[i].count++;
+	for (f = 0; f < st->nr && allocator_frame(st->func[f]); f++)
+		;
+	if (f == st->nr)
 		return;
+	for (i = 0; i < nr_sites && strcmp(sites[i].func, st->func[f]); i++)
+		;
+	if (i == nr_sites) {
+		if (nr_sites == MAX_SITES)
+			return;
+		snprintf(sites[nr_sites++].func, sizeof(sites[0].func), "%s", st->func[f]);
+		print_stack_once(st, f);
 	}
-}
-
-/*
- * Whether the stack that injection printed in LOG has a frame that kallsyms
- * could not name ("[<ADDRESS>] 0xADDRESS"): code that is gone, such as a
- * module's freed init code. Such a failure cannot be shown to be the
- * kernel's, whatever the named frames say.
- */
-static int unnamed_frame(const char *log)
-{
-	const char *p = strstr(log, "FAULT_INJECTION: forcing a failure");
-
-	while (p && (p = strstr(p, "[<")) != NULL) {
-		const char *end = strchrnul(p, '\n');
-		const char *at = memmem(p, end - p, "] 0x", 4);
-
-		if (at)
-			return 1;
-		p = end;
-	}
-	return 0;
+	sites[i].count++;
 }
 
 static int is_loaded(const char *name)
@@ -561,6 +623,7 @@ static int cmd_sweep(int argc, char **argv)
 	struct op op = { .kind = argv[2], .clean_errno = 0 };
 	unsigned long n, left, enomem = 0, own = 0, quiet = 0, kernel = 0, uevent = 0, pages = 0;
 	char frame[280] = "";
+	struct stack st;
 	const char *log;
 	int nth;
 	long ret;
@@ -617,19 +680,25 @@ static int cmd_sweep(int argc, char **argv)
 			if (strcmp(op.kind, "load") == 0 && is_loaded(op.name))
 				fail("allocation %lu: ENOMEM, but %s is loaded", n, op.name);
 		} else if (clean(&op, ret)) {
+			parse_stack(log, &st);
 			if (!strstr(log, "FAULT_INJECTION: forcing a failure")) {
 				quiet++;
-			} else if (!strstr(log, frame) && unnamed_frame(log)) {
+			} else if (!strstr(log, frame) && st.unnamed) {
 				printf("kernel log:\n%s", log);
 				fail("allocation %lu: failed, the call returned %ld, and a frame of the "
 				     "stack has no name: not shown to be the kernel's (kernel log above)",
 				     n, ret);
+			} else if (!strstr(log, frame) && !whole_stack(&st)) {
+				printf("kernel log:\n%s", log);
+				fail("allocation %lu: failed, the call returned %ld, and the stack stops "
+				     "before the system call's entry: not shown to be the kernel's "
+				     "(kernel log above)", n, ret);
 			} else if (!strstr(log, frame)) {
 				kernel++;
-				count_site(log);
+				count_site(&st);
 			} else if (strstr(log, "kobject_uevent_env")) {
 				uevent++;
-				count_site(log);
+				count_site(&st);
 			} else {
 				printf("kernel log:\n%s", log);
 				fail("allocation %lu: failed, but the call returned %ld (kernel log above)",
@@ -875,6 +944,24 @@ static int cmd_alarms(void)
 	return found;
 }
 
+static int cmd_stack(void)
+{
+	static char log[1 << 16];
+	size_t len = fread(log, 1, sizeof(log) - 1, stdin);
+	struct stack st;
+	int i;
+
+	log[len] = '\0';
+	parse_stack(log, &st);
+	for (i = 0; i < st.nr; i++)
+		printf("%s\n", st.func[i]);
+	if (st.unnamed)
+		printf("stack: a frame has no name\n");
+	else
+		printf("stack: %s\n", whole_stack(&st) ? "whole" : "cut short");
+	return st.unnamed || !whole_stack(&st);
+}
+
 int main(int argc, char **argv)
 {
 	/* Each line reaches the shell's pipe at once. */
@@ -882,6 +969,8 @@ int main(int argc, char **argv)
 	read_alarms();
 	if (argc == 2 && strcmp(argv[1], "alarms") == 0)
 		return cmd_alarms();
+	if (argc == 2 && strcmp(argv[1], "stack") == 0)
+		return cmd_stack();
 	if (argc >= 2 && strcmp(argv[1], "cycles") == 0)
 		return cmd_cycles(argc, argv);
 	if (argc >= 3 && strcmp(argv[1], "sweep") == 0)
