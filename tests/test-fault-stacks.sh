@@ -72,9 +72,8 @@ stack "riscv64: a whole stack" 0 "stack: whole" \
 LOG
 
 # The ARM debug kernel (unwind tables): a call a line; the frames are the
-# callers. The register dump after the stack ends it.
-stack "ARM: a whole stack" 0 "stack: whole" \
-	"show_stack dump_stack_lvl should_fail_ex should_failslab kmem_cache_alloc getname_flags do_sys_openat2 sys_openat ret_fast_syscall" <<'LOG'
+# callers. Its reports begin alike, up to failslab.
+arm_head="$(cat <<'LOG'
 <4>[   68.815445] FAULT_INJECTION: forcing a failure.
 <4>[   68.815445] name failslab, interval 1, probability 0, space 0, times 1
 <4>[   68.816881] CPU: 1 PID: 98 Comm: rust-samples-fa Tainted: G           O       6.1.192 #1 
@@ -83,6 +82,13 @@ stack "ARM: a whole stack" 0 "stack: whole" \
 <4>[   68.819009]  show_stack from dump_stack_lvl+0x60/0x78
 <4>[   68.819617]  dump_stack_lvl from should_fail_ex+0x2e0/0x2e4
 <4>[   68.820167]  should_fail_ex from should_failslab+0x8/0x14
+LOG
+)"
+
+# The register dump after the stack ends it.
+stack "ARM: a whole stack" 0 "stack: whole" \
+	"show_stack dump_stack_lvl should_fail_ex should_failslab kmem_cache_alloc getname_flags do_sys_openat2 sys_openat ret_fast_syscall" <<LOG
+${arm_head}
 <4>[   68.821187]  should_failslab from kmem_cache_alloc+0x5c/0x318
 <4>[   68.821886]  kmem_cache_alloc from getname_flags+0x30/0x1cc
 <4>[   68.822406]  getname_flags from do_sys_openat2+0x48/0x128
@@ -93,22 +99,12 @@ stack "ARM: a whole stack" 0 "stack: whole" \
 LOG
 
 # ARM, an allocation by a module's Rust code: the unwinder stops at it.
-arm_cut="$(cat <<'LOG'
-<4>[  339.638948] FAULT_INJECTION: forcing a failure.
-<4>[  339.638948] name failslab, interval 1, probability 0, space 0, times 0
-<4>[  339.640960] CPU: 1 PID: 98 Comm: rust-samples-fa Tainted: G           O       6.1.192 #1 
-<4>[  339.641576] Hardware name: ARM-Versatile Express
-<4>[  339.642088]  unwind_backtrace from show_stack+0x10/0x14
-<4>[  339.642550]  show_stack from dump_stack_lvl+0x60/0x78
-<4>[  339.642964]  dump_stack_lvl from should_fail_ex+0x2e0/0x2e4
-<4>[  339.643414]  should_fail_ex from should_failslab+0x8/0x14
+arm_cut="${arm_head}
 <4>[  339.643984]  should_failslab from __kmem_cache_alloc_node+0x5c/0x24c
 <4>[  339.644482]  __kmem_cache_alloc_node from __kmalloc_node_track_caller+0x88/0x1fc
 <4>[  339.645231]  __kmalloc_node_track_caller from krealloc+0x64/0x12c
 <4>[  339.645848]  krealloc from _RNvCshkcb6K4OXGI_18rust_leak_on_error5setup+0x18/0x1d0 [rust_leak_on_error]
-<4>[  348.054400] rust_leak_on_error: a message after the stack
-LOG
-)"
+<4>[  348.054400] rust_leak_on_error: a message after the stack"
 allocator="show_stack dump_stack_lvl should_fail_ex should_failslab __kmem_cache_alloc_node __kmalloc_node_track_caller krealloc"
 stack "ARM: a stack cut short at a module's Rust function" 1 "stack: cut short" \
 	"${allocator} _RNvCshkcb6K4OXGI_18rust_leak_on_error5setup" <<<"${arm_cut}"

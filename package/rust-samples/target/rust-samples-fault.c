@@ -329,9 +329,10 @@ static int allocator_frame(const char *func)
  * failure"), innermost frame first. riscv64 prints a frame a line,
  * "[<ADDRESS>] FUNC+0xOFF/0xSIZE [MODULE]"; ARM a call a line, "CALLEE from
  * CALLER+0xOFF/0xSIZE [MODULE]", so its frames are each line's caller (the
- * first line's callee is the unwinder's own function). A frame that kallsyms could not name (code that
- * is gone, such as a module's freed init code) is printed as its address,
- * "0x...". The stack ends at the first line after it that is neither.
+ * first line's callee is the unwinder's own function). A frame that
+ * kallsyms could not name (code that is gone, such as a module's freed init
+ * code) is printed as its address, "0x...". The stack ends at the first
+ * line after it that is neither.
  */
 #define MAX_FRAMES 64
 struct stack {
@@ -683,17 +684,17 @@ static int cmd_sweep(int argc, char **argv)
 			parse_stack(log, &st);
 			if (!strstr(log, "FAULT_INJECTION: forcing a failure")) {
 				quiet++;
-			} else if (!strstr(log, frame) && st.unnamed) {
-				printf("kernel log:\n%s", log);
-				fail("allocation %lu: failed, the call returned %ld, and a frame of the "
-				     "stack has no name: not shown to be the kernel's (kernel log above)",
-				     n, ret);
-			} else if (!strstr(log, frame) && !whole_stack(&st)) {
-				printf("kernel log:\n%s", log);
-				fail("allocation %lu: failed, the call returned %ld, and the stack stops "
-				     "before the system call's entry: not shown to be the kernel's "
-				     "(kernel log above)", n, ret);
 			} else if (!strstr(log, frame)) {
+				/* The kernel's only on a whole stack. */
+				const char *flaw = st.unnamed ? "a frame of the stack has no name" :
+					!whole_stack(&st) ?
+					"the stack stops before the system call's entry" : NULL;
+
+				if (flaw) {
+					printf("kernel log:\n%s", log);
+					fail("allocation %lu: failed, the call returned %ld, and %s: not "
+					     "shown to be the kernel's (kernel log above)", n, ret, flaw);
+				}
 				kernel++;
 				count_site(&st);
 			} else if (strstr(log, "kobject_uevent_env")) {
