@@ -151,9 +151,9 @@ is_debug_defconfig() {
 	grep -q '^BR2_PACKAGE_RUST_SAMPLES_STRESS=y$' "${TOP}/configs/$1"
 }
 
-# Boards whose test steps take long: the whole test run (tests/run) runs
-# only their build checks and catch suite, and their stress suite gets
-# three times STRESS_TIMEOUT. The ARM debug board: its debug kernel's
+# Boards whose test steps take long: the whole test run runs only part of
+# them (tests/run says which), and their stress suite gets three times
+# STRESS_TIMEOUT. The ARM debug board: its debug kernel's
 # stress test on an emulated Cortex-A9 takes about 40 minutes on 2 cores,
 # the riscv64 one's about 13; its catch suite about 10.
 LONG_DEFCONFIGS="qemu_arm_vexpress_rust_debug_defconfig"
@@ -172,12 +172,10 @@ is_sdcard_defconfig() {
 # boot_timeout DEFCONFIG [SUITE]: how long its boot test may take, running
 # SUITE (rust_samples.test=; default samples).
 boot_timeout() {
-	if [ "${2:-}" = stress ] || [ "${2:-}" = catch ]; then
-		if [ "${2}" = stress ] && is_long_defconfig "$1"; then
-			echo "$((3 * STRESS_TIMEOUT))"
-		else
-			echo "${STRESS_TIMEOUT}"
-		fi
+	if [ "${2:-}" = stress ] && is_long_defconfig "$1"; then
+		echo "$((3 * STRESS_TIMEOUT))"
+	elif [ "${2:-}" = stress ] || [ "${2:-}" = catch ]; then
+		echo "${STRESS_TIMEOUT}"
 	elif is_debug_defconfig "$1"; then
 		echo "${DEBUG_BOOT_TIMEOUT}"
 	else
