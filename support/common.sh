@@ -151,8 +151,8 @@ is_debug_defconfig() {
 	grep -q '^BR2_PACKAGE_RUST_SAMPLES_STRESS=y$' "${TOP}/configs/$1"
 }
 
-# Boards whose test steps take long: the whole test run runs only part of
-# them (tests/run says which), and their stress suite gets three times
+# Boards whose test steps take long: the whole test run leaves them out
+# (its plan says so), and their stress suite gets three times
 # STRESS_TIMEOUT. The ARM debug board: its debug kernel's
 # stress test on an emulated Cortex-A9 takes about 40 minutes on 2 cores,
 # the riscv64 one's about 13; its catch suite about 10.
