@@ -155,7 +155,7 @@ is_debug_defconfig() {
 # (its plan says so), and their stress suite gets three times
 # STRESS_TIMEOUT. The ARM debug board: its debug kernel's
 # stress test on an emulated Cortex-A9 takes about 40 minutes on 2 cores,
-# the riscv64 one's about 13; its catch suite about 10.
+# the riscv64 one's about 15; its catch suite about 10.
 LONG_DEFCONFIGS="qemu_arm_vexpress_rust_debug_defconfig"
 is_long_defconfig() {
 	case " ${LONG_DEFCONFIGS} " in
