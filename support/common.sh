@@ -154,8 +154,8 @@ is_debug_defconfig() {
 # Boards whose test steps take long: the whole test run leaves them out
 # (its plan says so), and their stress suite gets three times
 # STRESS_TIMEOUT. The ARM debug board: its debug kernel's
-# stress test on an emulated Cortex-A9 takes about 40 minutes on 2 cores,
-# the riscv64 one's about 15; its catch suite about 10.
+# stress test on an emulated Cortex-A9 takes 40 to 50 minutes on 2 cores,
+# the riscv64 one's about 15; its catch suite about 12.
 LONG_DEFCONFIGS="qemu_arm_vexpress_rust_debug_defconfig"
 is_long_defconfig() {
 	case " ${LONG_DEFCONFIGS} " in
