@@ -22,19 +22,30 @@ mkdir -p "${linux}/kernel"
 seq 200 >"${linux}/kernel/fork.c"
 printf 'all:\n' >"${linux}/Makefile"
 
-# check LOG: runs tests/build-warnings.sh on LOG; its output in
+# check [--no-op] LOG: runs tests/build-warnings.sh on LOG; its output in
 # ${tmp}/out, its status returned.
 check() {
-	"${top}/tests/build-warnings.sh" --log "$1" --build-dir "${tmp}/output/build" \
+	"${top}/tests/build-warnings.sh" "${@:1:$#-1}" --log "${!#}" --build-dir "${tmp}/output/build" \
 		--linux-dir "${linux}" >"${tmp}/out" 2>&1
 }
 
-# expect NAME pass|fail LOG-LINES...: the check on a log of those lines.
+# expect NAME pass|fail LOG-LINES...: the check on a log of those lines,
+# after one Kbuild line (a log of a build that compiled something).
+# expect_as_is NAME pass|fail [--no-op] LOG-LINES...: on those lines alone.
 expect() {
-	local name="$1" want="$2" rc=0 got
+	local name="$1" want="$2"
 	shift 2
+	expect_as_is "${name}" "${want}" "  CC      kernel/exit.o" "$@"
+}
+expect_as_is() {
+	local name="$1" want="$2" rc=0 got opts=()
+	shift 2
+	if [ "${1:-}" = --no-op ]; then
+		opts=(--no-op)
+		shift
+	fi
 	printf '%s\n' "$@" >"${tmp}/log"
-	check "${tmp}/log" || rc=$?
+	check "${opts[@]}" "${tmp}/log" || rc=$?
 	got=pass
 	[ "${rc}" -eq 0 ] || got=fail
 	if [ "${got}" = "${want}" ]; then
@@ -55,6 +66,11 @@ make_lines=(
 arm_line="clang: warning: argument unused during compilation: '-march=armv7-a' [-Wunused-command-line-argument]"
 
 expect "a clean log passes" pass "  CC      kernel/fork.o"
+expect_as_is "an empty log fails" fail ""
+expect_as_is "a log without a Kbuild line fails" fail "${make_lines[@]}"
+expect_as_is "with --no-op, a log without a Kbuild line passes" pass --no-op "${make_lines[@]}"
+expect_as_is "with --no-op, a warning still fails" fail --no-op "  CC      kernel/fork.o" \
+	"kernel/fork.c:120:7: warning: unused variable 'x' [-Wunused-variable]"
 expect "make's own warnings are not counted" pass "${make_lines[@]}"
 expect "the listed upstream ARM warning is not counted" pass "${arm_line}"
 expect "a kernel C warning fails" fail "${make_lines[@]}" \
