@@ -52,9 +52,10 @@ unset _name _old _new
 # One heavy build at a time on a machine (shared with other builders).
 KBUILD_LOCK_DEFAULT="/tmp/kbuild.lock"
 KBUILD_LOCK="${RUST_FOR_LINUX_LOCK:-${KBUILD_LOCK_DEFAULT}}"
-# Boot tests: a board's, a debug board's (KASAN, kmemleak, lockdep under
-# emulation: its samples' checks take about 90 s, rust-samples-catch about
-# 90 s), and a debug board's stress and fault test, boot included.
+# Boot tests' timeouts: a board's, a debug board's (KASAN, kmemleak,
+# lockdep under emulation), and a debug board's stress and fault test or
+# catch suite, boot included. What the steps took in a measured run:
+# docs/measurements.md.
 BOOT_TIMEOUT="${RUST_FOR_LINUX_BOOT_TIMEOUT:-180}"
 DEBUG_BOOT_TIMEOUT="${RUST_FOR_LINUX_DEBUG_BOOT_TIMEOUT:-600}"
 STRESS_TIMEOUT="${RUST_FOR_LINUX_STRESS_TIMEOUT:-1800}"
@@ -153,9 +154,8 @@ is_debug_defconfig() {
 
 # Boards whose test steps take long: the whole test run leaves them out
 # (its plan says so), and their stress suite gets three times
-# STRESS_TIMEOUT. The ARM debug board: its debug kernel's
-# stress test on an emulated Cortex-A9 takes 40 to 50 minutes on 2 cores,
-# the riscv64 one's about 15; its catch suite about 12.
+# STRESS_TIMEOUT. The ARM debug board: its debug kernel on an emulated
+# Cortex-A9 is the slowest of the boards.
 LONG_DEFCONFIGS="qemu_arm_vexpress_rust_debug_defconfig"
 is_long_defconfig() {
 	case " ${LONG_DEFCONFIGS} " in
