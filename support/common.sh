@@ -29,26 +29,6 @@ die() {
 	exit 1
 }
 
-# ---------------------------------------------------------------------------
-# The environment: RUST_FOR_LINUX_* (after external.desc's name). The names
-# these had in Buildroot's BR2_EXTERNAL_* namespace still work for now,
-# with a one-line note; exported, so the scripts run from here see the new
-# name only.
-RUST_FOR_LINUX_SETTINGS=(OFFLINE DL_DIR DEBIAN_SRC LOCK VARIANT BOOT_TIMEOUT
-	DEBUG_BOOT_TIMEOUT STRESS_TIMEOUT NO_AUTO_DEPS)
-for _name in "${RUST_FOR_LINUX_SETTINGS[@]}"; do
-	_old="BR2_EXTERNAL_${_name}"
-	_new="RUST_FOR_LINUX_${_name}"
-	if [ -n "${!_old+set}" ]; then
-		if [ -z "${!_new+set}" ]; then
-			printf '%s: note: %s is deprecated, use %s\n' "${PROG}" "${_old}" "${_new}" >&2
-			export "${_new}=${!_old}"
-		fi
-		unset "${_old}"
-	fi
-done
-unset _name _old _new
-
 # One heavy build at a time on a machine (shared with other builders).
 KBUILD_LOCK_DEFAULT="/tmp/kbuild.lock"
 KBUILD_LOCK="${RUST_FOR_LINUX_LOCK:-${KBUILD_LOCK_DEFAULT}}"

@@ -179,13 +179,6 @@ run "${tmp}/out" env RUST_FOR_LINUX_VARIANT=bogus "${br2}" build "${defconfig}" 
 expect_line "RUST_FOR_LINUX_VARIANT=bogus is rejected, the variants named" "${tmp}/out" "${rc}" \
 	'^br2-external: ERROR: RUST_FOR_LINUX_VARIANT=bogus: no support/variants/bogus/; the variants: norust $'
 
-# A deprecated BR2_EXTERNAL_* name still works, with one note naming the
-# RUST_FOR_LINUX_* one.
-run "${tmp}/out" env BR2_EXTERNAL_VARIANT=bogus "${br2}" build "${defconfig}" "${cheap}"
-want_lines=2 expect "BR2_EXTERNAL_VARIANT still works, with a note" fail "${tmp}/out" "${rc}" \
-	'^br2-external: note: BR2_EXTERNAL_VARIANT is deprecated, use RUST_FOR_LINUX_VARIANT$' \
-	'^br2-external: ERROR: RUST_FOR_LINUX_VARIANT=bogus: no support/variants/bogus/'
-
 # A check run by itself: a usage line, or the defconfigs, for bad input.
 run "${tmp}/out" "${tree}/tests/boot.sh"
 expect_line "a check without its argument prints its usage" "${tmp}/out" "${rc}" \
