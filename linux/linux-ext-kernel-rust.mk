@@ -63,6 +63,29 @@ endef
 # check-package disable TypoInPackageVariable
 LINUX_PRE_PATCH_HOOKS += KERNEL_RUST_CHECK_TOOLS
 
+# The kernel source this tree's series (patches/linux/) is made for:
+# Debian bookworm's linux-source-6.1 at this version, whose hash
+# patches/linux/linux.hash holds. A Debian point release replaces
+# /usr/src/linux-source-6.1.tar.xz: then the build stops at its download
+# step with one line naming both versions, before the hash check.
+# docs/kernel-series.md says how to move the series to a new release.
+KERNEL_RUST_SERIES_BASE = 6.1.192
+
+define KERNEL_RUST_CHECK_BASE
+	$(Q)src="$(patsubst file://%,%,$(LINUX_SITE))/$(LINUX_SOURCE)"; \
+	if [ -f "$$src" ]; then \
+		found=$$(tar --occurrence=1 -xOJf "$$src" linux-source-6.1/Makefile 2>/dev/null | \
+			awk '$$2 == "=" && $$1 ~ /^(VERSION|PATCHLEVEL|SUBLEVEL)$$/ { v = v (v == "" ? "" : ".") $$3 } END { print v }'); \
+		[ "$$found" = "$(KERNEL_RUST_SERIES_BASE)" ] || { \
+			echo "kernel-rust: $$src is Linux $${found:-of an unknown version}, the series in patches/linux/ is made for $(KERNEL_RUST_SERIES_BASE): install linux-source-6.1 $(KERNEL_RUST_SERIES_BASE), or move the series (docs/kernel-series.md, utils/try-kernel-base)" >&2; \
+			exit 1; }; \
+	fi
+endef
+ifeq ($(LINUX_SOURCE),linux-source-6.1.tar.xz)
+# check-package disable TypoInPackageVariable
+LINUX_PRE_DOWNLOAD_HOOKS += KERNEL_RUST_CHECK_BASE
+endif
+
 # linux.mk puts gcc's -Wno-attribute-alias in KCFLAGS for every gcc >= 8
 # toolchain. With LLVM=1 the kernel's C is compiled by clang, which does
 # not know that option, and 6.1's scripts/Makefile.clang makes an unknown

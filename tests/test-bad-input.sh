@@ -206,6 +206,21 @@ expect "a failing Buildroot make shows the error lines and the log" fail "${tmp}
 	"^  make: \*\*\* No rule to make target 'no-such-target'" \
 	"^br2-external: ERROR: make no-such-target failed after [0-9]+ s \(full log: ${O}/br\.log\)\$"
 
+# Another Debian release of linux-source-6.1 than the series is made for
+# (the series' version changed instead): the kernel extension's
+# pre-download hook stops the build, naming both versions.
+cp "${tree}/linux/linux-ext-kernel-rust.mk" "${tmp}/linux-ext-kernel-rust.mk"
+sed -i 's|^\(KERNEL_RUST_SERIES_BASE[[:space:]]*=\).*|\1 6.1.999|' "${tree}/linux/linux-ext-kernel-rust.mk"
+if grep -q "^KERNEL_RUST_SERIES_BASE = 6\.1\.999\$" "${tree}/linux/linux-ext-kernel-rust.mk"; then
+	run "${tmp}/out" "${br2}" build "${defconfig}" linux-source
+else
+	run "${tmp}/out" echo "test setup: no KERNEL_RUST_SERIES_BASE line in linux/linux-ext-kernel-rust.mk"
+fi
+expect "another kernel version than the series' stops the download, naming both" fail "${tmp}/out" "${rc}" \
+	'^  kernel-rust: /usr/src/linux-source-6\.1\.tar\.xz is Linux 6\.1\.[0-9]+, the series in patches/linux/ is made for 6\.1\.999: install linux-source-6\.1 6\.1\.999, or move the series ' \
+	"^br2-external: ERROR: make linux-source failed after [0-9]+ s \(full log: ${O}/br\.log\)\$"
+cp "${tmp}/linux-ext-kernel-rust.mk" "${tree}/linux/linux-ext-kernel-rust.mk"
+
 # A wrong rustc: the kernel extension's pre-patch hook stops the build
 # after extracting and patching the kernel.
 cp "${tree}/linux/linux-ext-kernel-rust.mk" "${tmp}/linux-ext-kernel-rust.mk"
