@@ -72,6 +72,7 @@ TEST_DEPS=(
 	"flake8|flake8|Buildroot's utils/check-package"
 	"/usr/lib/python3/dist-packages/magic/__init__.py|python3-magic|Buildroot's utils/check-package"
 	"bmaptool|bmap-tools|tests/test-flash.sh: flash-sdcard.sh's bmaptool path"
+	"losetup|mount|tests/sdcard.sh: the card as a real loop device"
 	"pgrep|procps|tests/test-fault-readers.sh: finds a reader to stop"
 )
 # The offline layer: Debian's cross compilers and C libraries become the
