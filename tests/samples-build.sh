@@ -19,9 +19,12 @@
 #   // expect-message-ARCH: ...          riscv), instead of the lines above
 #
 # One more case, samples_build_without_warnings, builds the samples
-# themselves (package/rust-samples/src) afresh, with the modules broken on
-# purpose (RUST_SAMPLES_BROKEN=m, which only the debug boards build): they
-# must build, one .ko per obj- line of src/Kbuild, without a warning
+# themselves (package/rust-samples/src) afresh, with the make options the
+# board's rust-samples package gives them (Buildroot's
+# RUST_SAMPLES_MODULE_MAKE_OPTS: on a debug board, RUST_SAMPLES_BROKEN=m,
+# the modules broken on purpose, which need a debug kernel): they must
+# build, one .ko per obj-m line of src/Kbuild (and per
+# obj-$(RUST_SAMPLES_BROKEN) line with those), without a warning
 # ("warning:" from rustc, Clippy or the compiler, modpost's "WARNING:").
 # The boards do not set CONFIG_WERROR, so this is what keeps the samples
 # warning-free.
@@ -34,7 +37,8 @@
 #   -           KDIR and KMAKEFLAGS from the environment instead: a built
 #               kernel tree with CONFIG_RUST=y (its .config, Module.symvers
 #               and rust/*.rmeta are used) and the flags for every make,
-#               shell-quoted, e.g. 'ARCH=riscv LLVM=1 HOSTCC="gcc -O2"'
+#               shell-quoted, e.g. 'ARCH=riscv LLVM=1 HOSTCC="gcc -O2"';
+#               SAMPLES_MAKE_OPTS too, the samples' own (as above)
 #   CASE        names from samples-build/ without .rs, or
 #               samples_build_without_warnings (default: all)
 # Output: KTAP version 1, then "N passed, N failed".
@@ -52,6 +56,9 @@ case "${1:-}" in
 -) ;;
 *)
 	kernel_tree_env "$1"
+	RUST_SAMPLES_MODULE_MAKE_OPTS=""
+	eval "$(br_vars RUST_SAMPLES_MODULE_MAKE_OPTS)"
+	SAMPLES_MAKE_OPTS="${RUST_SAMPLES_MODULE_MAKE_OPTS}"
 	# The builds run under the build lock, given up at the end.
 	exec {lock_fd}>>"${KBUILD_LOCK}"
 	flock "${lock_fd}"
@@ -125,15 +132,22 @@ diagnose() {
 samples() {
 	mkdir -p "${work}/$1"
 	cp -R "${src}/." "${work}/$1/"
-	if ! kbuild "$1" RUST_SAMPLES_BROKEN=m; then
+	local opts=() kos
+	eval "opts=(${SAMPLES_MAKE_OPTS:-})"
+	kos="$(grep -c '^obj-m' "${src}/Kbuild")"
+	if [[ " ${opts[*]} " == *" RUST_SAMPLES_BROKEN=m "* ]]; then
+		# shellcheck disable=SC2016 # make's variable, in the Kbuild file
+		kos=$((kos + $(grep -cF 'obj-$(RUST_SAMPLES_BROKEN)' "${src}/Kbuild")))
+	fi
+	if ! kbuild "$1" "${opts[@]}"; then
 		why="the samples do not build"
 	elif grep -qE '(^|: )warning: |WARNING: ' "${work}/$1.log"; then
 		why="$(grep -cE '(^|: )warning: |WARNING: ' "${work}/$1.log") warnings:"
 		grep -E -A 6 '(^|: )warning: |WARNING: ' "${work}/$1.log" >"${work}/$1.log.warnings"
 		mv "${work}/$1.log.warnings" "${work}/$1.log"
 	elif [ "$(find "${work}/$1" -name '*.ko' | wc -l)" -ne \
-		"$(grep -c '^obj-' "${src}/Kbuild")" ]; then
-		why="not one .ko per obj- line of src/Kbuild"
+		"${kos}" ]; then
+		why="not one .ko per obj- line of src/Kbuild that ${SAMPLES_MAKE_OPTS:-no option} builds"
 	fi
 }
 
