@@ -206,38 +206,38 @@ expect "a failing Buildroot make shows the error lines and the log" fail "${tmp}
 	"^  make: \*\*\* No rule to make target 'no-such-target'" \
 	"^br2-external: ERROR: make no-such-target failed after [0-9]+ s \(full log: ${O}/br\.log\)\$"
 
+# with_ext_var VAR VALUE TARGET: the kernel extension's VAR set to VALUE
+# in the throw-away tree, make TARGET there (output in ${tmp}/out, status
+# in ${rc}), then the extension as it was.
+with_ext_var() {
+	local mk="${tree}/linux/linux-ext-kernel-rust.mk"
+	cp "${mk}" "${tmp}/linux-ext-kernel-rust.mk"
+	sed -i "s|^\($1[[:space:]]*[:?]*=\).*|\1 $2|" "${mk}"
+	if grep -qxF "$1 = $2" "${mk}"; then
+		run "${tmp}/out" "${br2}" build "${defconfig}" "$3"
+	else
+		run "${tmp}/out" echo "test setup: no $1 line in linux/linux-ext-kernel-rust.mk"
+	fi
+	cp "${tmp}/linux-ext-kernel-rust.mk" "${mk}"
+}
+
 # Another Debian release of linux-source-6.1 than the series is made for
 # (the series' version changed instead): the kernel extension's
 # pre-download hook stops the build, naming both versions.
-cp "${tree}/linux/linux-ext-kernel-rust.mk" "${tmp}/linux-ext-kernel-rust.mk"
-sed -i 's|^\(KERNEL_RUST_SERIES_BASE[[:space:]]*=\).*|\1 6.1.999|' "${tree}/linux/linux-ext-kernel-rust.mk"
-if grep -q "^KERNEL_RUST_SERIES_BASE = 6\.1\.999\$" "${tree}/linux/linux-ext-kernel-rust.mk"; then
-	run "${tmp}/out" "${br2}" build "${defconfig}" linux-source
-else
-	run "${tmp}/out" echo "test setup: no KERNEL_RUST_SERIES_BASE line in linux/linux-ext-kernel-rust.mk"
-fi
+with_ext_var KERNEL_RUST_SERIES_BASE 6.1.999 linux-source
 expect "another kernel version than the series' stops the download, naming both" fail "${tmp}/out" "${rc}" \
 	'^  kernel-rust: /usr/src/linux-source-6\.1\.tar\.xz is Linux 6\.1\.[0-9]+, the series in patches/linux/ is made for 6\.1\.999: install linux-source-6\.1 6\.1\.999, or move the series ' \
 	"^br2-external: ERROR: make linux-source failed after [0-9]+ s \(full log: ${O}/br\.log\)\$"
-cp "${tmp}/linux-ext-kernel-rust.mk" "${tree}/linux/linux-ext-kernel-rust.mk"
 
 # A wrong rustc: the kernel extension's pre-patch hook stops the build
 # after extracting and patching the kernel.
-cp "${tree}/linux/linux-ext-kernel-rust.mk" "${tmp}/linux-ext-kernel-rust.mk"
 mkdir -p "${tmp}/fake-rust"
 printf '#!/bin/sh\necho "rustc 1.62.0 (fake)"\n' >"${tmp}/fake-rust/rustc"
 chmod +x "${tmp}/fake-rust/rustc"
-sed -i "s|^\(KERNEL_RUST_BINDIR[[:space:]]*[:?]*=\).*|\1 ${tmp}/fake-rust|" \
-	"${tree}/linux/linux-ext-kernel-rust.mk"
-if grep -q "^KERNEL_RUST_BINDIR.*= ${tmp}/fake-rust\$" "${tree}/linux/linux-ext-kernel-rust.mk"; then
-	run "${tmp}/out" "${br2}" build "${defconfig}" linux-patch
-else
-	run "${tmp}/out" echo "test setup: no KERNEL_RUST_BINDIR line in linux/linux-ext-kernel-rust.mk"
-fi
+with_ext_var KERNEL_RUST_BINDIR "${tmp}/fake-rust" linux-patch
 expect "a wrong Rust tool stops at the kernel's pre-patch hook, naming the package" fail "${tmp}/out" "${rc}" \
 	'^  kernel-rust: need .*/fake-rust/rustc 1\.63, found rustc 1\.62\.0 \(fake\): apt-get install rustc$' \
 	"^br2-external: ERROR: make linux-patch failed after [0-9]+ s \(full log: ${O}/br\.log\)\$"
-cp "${tmp}/linux-ext-kernel-rust.mk" "${tree}/linux/linux-ext-kernel-rust.mk"
 
 # A patch that does not apply, on a fresh extraction (linux-dirclean).
 rm -rf "${linux_dir}"
