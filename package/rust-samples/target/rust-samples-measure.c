@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rust-samples-measure: the timings of rust-samples-bench that a shell
- * cannot take (a fork and exec costs about 0.1 s under QEMU TCG).
+ * cannot take (under QEMU TCG a fork and exec of the shell costs more than
+ * the operations it times).
  *
  *   rust-samples-measure reads DEV SECONDS
  *       pread(2)s DEV at offset 0 for SECONDS: every read must return the
