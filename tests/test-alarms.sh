@@ -4,7 +4,9 @@
 # test-alarms.sh: the one list of alarming kernel log lines
 # (package/rust-samples/target/alarms) is what every consumer judges by:
 # each of them fails on a report of each kind the list names, and passes
-# a clean log. The consumers, on the host:
+# a clean log; and each fails closed: when it cannot read the list or the
+# log, cannot match, or cannot keep the alarming lines, it fails instead
+# of passing what it did not check. The consumers, on the host:
 #   - the boot test: run-qemu.sh --test as post-image.sh writes it, with a
 #     fake start-qemu.sh printing the console;
 #   - the samples' test and the stress test: rust-samples-test --check-log
@@ -102,5 +104,75 @@ for line in "${clean}" "${reports[@]}"; do
 	rc=0; printf '%s\n' "${line}" | "${tmp}/rust-samples-fault" alarms >"${tmp}/out" 2>&1 || rc=$?
 	expect "rust-samples-fault" "${want}" "${line}" "${rc}" "${tmp}/out"
 done
+
+# --- Failing closed ---------------------------------------------------------
+
+oops="Oops: 0000 [#1] SMP"
+mkdir -p "${tmp}/dir" "${tmp}/badbin" "${tmp}/nodmesg"
+# A grep that fails as grep does on an error of its own (status 2).
+printf '#!/bin/sh\necho "grep: made-up error" >&2\nexit 2\n' >"${tmp}/badbin/grep"
+# A dmesg that cannot read the kernel log.
+printf '#!/bin/sh\necho "dmesg: klogctl: Operation not permitted" >&2\nexit 1\n' >"${tmp}/nodmesg/dmesg"
+chmod +x "${tmp}/badbin/grep" "${tmp}/nodmesg/dmesg"
+
+# closed CONSUMER CASE LINE ENV...: the target script CONSUMER, with the
+# kernel log LINE and the environment ENV (NAME=VALUE...), must fail.
+closed() {
+	local consumer="$1" case="$2" line="$3" rc=0
+	shift 3
+	printf '%s\n' "${line}" >"${tmp}/klog"
+	env PATH="${tmp}/bin:${PATH}" "$@" sh "${target}/${consumer}" --check-log >"${tmp}/out" 2>&1 || rc=$?
+	expect "${consumer} (${case})" fail "${line}" "${rc}" "${tmp}/out"
+}
+
+for consumer in rust-samples-test rust-samples-stress; do
+	# No file to copy the patterns to: the list is still used.
+	closed "${consumer}" "TMPDIR=/nonexistent" "${oops}" TMPDIR=/nonexistent
+	# No list: every line counts as alarming.
+	closed "${consumer}" "no alarms file" "${clean}" RUST_SAMPLES_ALARMS="${tmp}/missing"
+	closed "${consumer}" "the alarms file is a directory" "${clean}" RUST_SAMPLES_ALARMS="${tmp}/dir"
+	# grep fails: what it did not match counts as alarming.
+	closed "${consumer}" "grep fails" "${clean}" PATH="${tmp}/badbin:${tmp}/bin:${PATH}"
+done
+# rust-samples-stress: the kernel log cannot be read, or the alarming lines
+# cannot be kept.
+closed rust-samples-stress "dmesg fails" "${clean}" \
+	PATH="${tmp}/nodmesg:${tmp}/bin:${PATH}"
+closed rust-samples-stress "the file of alarming lines cannot be written" "${oops}" \
+	RUST_SAMPLES_STRESS_BAD="${tmp}/missing/stress.bad"
+
+# fault CASE INPUT-FILE ENV...: rust-samples-fault alarms, with INPUT-FILE
+# as standard input and the environment ENV, must fail; with an alarming
+# line in the input, its output must quote it ("kernel: ...").
+fault() {
+	local case="$1" input="$2" rc=0 ok=false
+	shift 2
+	env "$@" "${tmp}/rust-samples-fault" alarms <"${input}" >"${tmp}/out" 2>&1 || rc=$?
+	if [ "${rc}" -ne 0 ] && { ! grep -q Oops "${input}" 2>/dev/null || grep -q '^kernel: .*Oops' "${tmp}/out"; }; then
+		ok=true
+	fi
+	result "rust-samples-fault fails (${case})" "${ok}" "want: a failure that quotes the alarming line; status ${rc}, output:" "${tmp}/out"
+}
+
+printf '%s\n' "${oops}" >"${tmp}/oops"
+printf '%s\n' "${clean}" >"${tmp}/clean"
+fault "no alarms file" "${tmp}/clean" RUST_SAMPLES_ALARMS="${tmp}/missing"
+fault "the alarms file is a directory" "${tmp}/clean" RUST_SAMPLES_ALARMS="${tmp}/dir"
+fault "standard input cannot be read" "${tmp}/dir"
+# A pattern across the 4096th byte of a line, and one after a NUL byte.
+{ head -c 4093 /dev/zero | tr '\0' x; printf '%s\n' "${oops}"; } >"${tmp}/long"
+fault "a line of 4100 bytes" "${tmp}/long"
+printf 'x\000 %s\n' "${oops}" >"${tmp}/nul"
+fault "a NUL byte before the pattern" "${tmp}/nul"
+fault "the file of alarming lines cannot be written" "${tmp}/oops" \
+	RUST_SAMPLES_STRESS_BAD="${tmp}/missing/stress.bad"
+# What was kept is the alarming line, whole.
+rm -f "${tmp}/kept.bad"
+RUST_SAMPLES_STRESS_BAD="${tmp}/kept.bad" "${tmp}/rust-samples-fault" alarms <"${tmp}/long" >/dev/null 2>&1 || true
+if cmp -s "${tmp}/long" "${tmp}/kept.bad"; then
+	result "rust-samples-fault keeps the alarming line whole" true
+else
+	result "rust-samples-fault keeps the alarming line whole" false "${tmp}/kept.bad differs from the input"
+fi
 
 summary

@@ -13,10 +13,14 @@ RUST_SAMPLES_LICENSE = GPL-2.0
 RUST_SAMPLES_MODULE_SUBDIRS = src
 
 # The samples are Rust modules. build_assert! must fail the build
-# when the optimiser cannot prove it, so the escape hatch stays off.
+# when the optimiser cannot prove it, so the escape hatch stays off. The
+# stress tests' fault sweeps need kprobes: rust_samples_fault_window
+# prints the stack of each injected allocation failure from a kprobe on
+# should_fail_ex(), the only stack of a failure made with __GFP_NOWARN.
 define RUST_SAMPLES_LINUX_CONFIG_FIXUPS
 	$(call KCONFIG_ENABLE_OPT,CONFIG_RUST)
 	$(call KCONFIG_DISABLE_OPT,CONFIG_RUST_BUILD_ASSERT_ALLOW)
+	$(if $(BR2_PACKAGE_RUST_SAMPLES_STRESS),$(call KCONFIG_ENABLE_OPT,CONFIG_KPROBES))
 endef
 
 # CONFIG_RUST silently drops out of the kernel's .config when one of its
@@ -34,8 +38,9 @@ LINUX_POST_CONFIGURE_HOOKS += RUST_SAMPLES_CHECK_KERNEL_RUST
 endif
 
 # The C helpers of the target's scripts: rust-samples-bench's timings, and
-# with the stress tests their loops. The stress tests also build the two
-# broken modules that only rust-samples-catch loads (see src/Kbuild).
+# with the stress tests their loops. The stress tests also build the
+# modules broken on purpose that only rust-samples-catch loads, and
+# rust_samples_fault_window, which their fault sweeps load (see src/Kbuild).
 RUST_SAMPLES_TOOLS = rust-samples-measure
 RUST_SAMPLES_SCRIPTS = rust-samples-test rust-samples-bench
 
@@ -58,6 +63,17 @@ define RUST_SAMPLES_INSTALL_TARGET_CMDS
 		$(TARGET_DIR)/usr/lib/rust-samples/lib.sh
 	$(INSTALL) -D -m 0644 $(@D)/target/alarms \
 		$(TARGET_DIR)/usr/share/rust-samples/alarms
+	$(RUST_SAMPLES_INSTALL_KERNEL_CONFIG)
+endef
+
+# The kernel's build options that rust-samples-test expects facts from,
+# as the kernel's .config has them (the boards have no /proc/config.gz):
+# whether Rust code gets debug assertions, which decides whether
+# rust_printing's pr_debug! prints. The build stops if the kernel's
+# .config does not say.
+define RUST_SAMPLES_INSTALL_KERNEL_CONFIG
+	grep -E '^(CONFIG_RUST_DEBUG_ASSERTIONS=y|# CONFIG_RUST_DEBUG_ASSERTIONS is not set)$$' \
+		$(LINUX_DIR)/.config >$(TARGET_DIR)/usr/share/rust-samples/kernel-config
 endef
 
 define RUST_SAMPLES_INSTALL_INIT_SYSV

@@ -127,13 +127,44 @@ static struct miscdevice c_misc_rw_dev = {
 	.mode = 0644,
 };
 
-/* The table's owner is this module, in the state init runs in. */
-static bool owned_by_this_module(const struct file_operations *fops)
+/*
+ * Whether opening the registered device pins this module: the table is
+ * read back from the miscdevice the misc core holds, and its owner handled
+ * as fops_get() handles it on open: try_module_get(owner) must raise this
+ * module's reference count, as the kernel keeps it, by one, and
+ * module_put(owner) lower it back (a table owned by another module leaves
+ * it as it was; one without an owner pins nothing and fails at once). The
+ * owner must also be the module being initialised: named c_miscdev, in
+ * state MODULE_STATE_COMING while init runs.
+ */
+static bool open_pins_this_module(const struct miscdevice *dev)
 {
-	const struct module *owner = READ_ONCE(fops->owner);
+	const struct file_operations *fops = READ_ONCE(dev->fops);
+	struct module *owner = READ_ONCE(fops->owner);
+	int before, pinned, after;
 
-	return owner == THIS_MODULE && !strcmp(owner->name, KBUILD_MODNAME) &&
-	       owner->state == MODULE_STATE_COMING;
+	if (!owner) {
+		pr_err("the registered table has no owner\n");
+		return false;
+	}
+	before = module_refcount(THIS_MODULE);
+	if (!try_module_get(owner)) {
+		pr_err("try_module_get() of the table's owner failed\n");
+		return false;
+	}
+	pinned = module_refcount(THIS_MODULE);
+	module_put(owner);
+	after = module_refcount(THIS_MODULE);
+	if (pinned != before + 1 || after != before) {
+		pr_err("this module's reference count: %d before, %d with the owner pinned, %d after\n",
+		       before, pinned, after);
+		return false;
+	}
+	if (strcmp(owner->name, KBUILD_MODNAME) || owner->state != MODULE_STATE_COMING) {
+		pr_err("the owner is \"%s\" in state %d\n", owner->name, owner->state);
+		return false;
+	}
+	return true;
 }
 
 static int __init c_miscdev_init(void)
@@ -143,9 +174,6 @@ static int __init c_miscdev_init(void)
 	int ret, ret_rw;
 
 	checks_begin(&checks);
-	owned = owned_by_this_module(&c_misc_fops) &&
-		owned_by_this_module(&c_misc_rw_fops);
-	checks_report(&checks, owned, "table_owner_is_this_module", "false");
 	ret = misc_register(&c_misc_dev);
 	ret_rw = misc_register(&c_misc_rw_dev);
 	if (!checks_report(&checks, !ret && !ret_rw, "misc_register",
@@ -157,6 +185,10 @@ static int __init c_miscdev_init(void)
 			misc_deregister(&c_misc_rw_dev);
 		return ret ? ret : ret_rw;
 	}
+	owned = open_pins_this_module(&c_misc_dev) &&
+		open_pins_this_module(&c_misc_rw_dev);
+	checks_report(&checks, owned, "table_owner_is_this_module",
+		      "opening the device does not pin this module (see above)");
 	minors_ok = c_misc_dev.minor != MISC_DYNAMIC_MINOR &&
 		    c_misc_rw_dev.minor != MISC_DYNAMIC_MINOR &&
 		    c_misc_dev.minor != c_misc_rw_dev.minor;

@@ -58,6 +58,9 @@ fn setup() -> Result<RustLeakOnError> {
             _body: body,
         }),
         Err(_) => {
+            // The address, for `rust-samples-catch` to find the leak among
+            // kmemleak's "unreferenced object ADDRESS (size 64)" lines.
+            pr_info!("leaking the 64-byte header at {:p}\n", header.as_ptr());
             // The bug: the header should be dropped here.
             core::mem::forget(header);
             Err(ENOMEM)

@@ -154,7 +154,7 @@ impl FileOps for RustMiscRw {
 // The `HAS_*` constants and the tables built from them are known at compile
 // time, so they are checked by the compiler, not at run time: a wrong one
 // does not build. (`FOPS`'s `owner` is only known once the module is loaded:
-// `init` checks it.)
+// `init` checks it on the registered devices.)
 static_assert!(<RustMisc as FileOps>::HAS_READ);
 static_assert!(!<RustMisc as FileOps>::HAS_WRITE);
 static_assert!(<RustMiscRw as FileOps>::HAS_READ);
@@ -304,30 +304,64 @@ static FOPS_RW: FileOperations = FileOperations(bindings::file_operations {
     ..MISC_RW_TABLE
 });
 
-/// Whether `fops` names this module as its owner, as the kernel sees it.
+/// Whether opening the registered device `dev` pins this module.
 ///
-/// The `owner` is read back from memory (volatile, so the compiler cannot
-/// answer from the initialiser) and compared with `THIS_MODULE`, which is
-/// `&__this_module` as `module!` builds it; the `struct module` there must be
-/// the one the module loader is initialising: named `rust_miscdev`, in state
-/// `MODULE_STATE_COMING` while `init` runs.
-fn owned_by_this_module(fops: &'static FileOperations) -> bool {
-    // SAFETY: `fops.0.owner` is a valid, aligned field of a static.
-    let owner = unsafe { core::ptr::read_volatile(&fops.0.owner) };
+/// The table is read back from the `miscdevice` the misc core holds (volatile,
+/// so the compiler cannot answer from what `register()` wrote), and its
+/// `owner` is handled as `fops_get()` handles it when the device is opened:
+/// `try_module_get(owner)` must raise this module's reference count, as the
+/// kernel keeps it, by one, and `module_put(owner)` lower it back: a table
+/// owned by another module leaves this module's count as it was (and one
+/// without an owner pins nothing: it fails at once). The owner must also be the `struct module` the module loader is
+/// initialising: named `rust_miscdev`, in state `MODULE_STATE_COMING` while
+/// `init` runs.
+fn open_pins_this_module(dev: &MiscRegistration) -> bool {
+    // SAFETY: By the type invariants `dev.dev[0]` is a registered
+    // `miscdevice`; its `fops` field is written by `register()` only, before
+    // `misc_register()`. No reference to the struct is made: the misc core
+    // may write its other fields.
+    let fops = unsafe { core::ptr::read_volatile(core::ptr::addr_of!((*dev.dev[0].get()).fops)) };
+    // SAFETY: `fops` is the table given to `misc_register()`, a static.
+    let owner = unsafe { core::ptr::read_volatile(core::ptr::addr_of!((*fops).owner)) };
     // SAFETY: Only the address of `__this_module` is taken.
     let this_module = unsafe { __this_module.get() };
-    if owner != this_module {
-        pr_err!("owner {:p}, THIS_MODULE {:p}\n", owner, this_module);
+    if owner.is_null() {
+        pr_err!("the registered table has no owner\n");
         return false;
     }
-    // SAFETY: `owner` is `THIS_MODULE`, which the module loader filled in
-    // before calling `init` and keeps while the module is loaded; `init` is
-    // running. `name` is a `NUL`-terminated array within the struct.
+    // SAFETY: `this_module` is this module, loaded while its `init` runs.
+    let before = unsafe { bindings::module_refcount(this_module) };
+    // SAFETY: `owner` is not `NULL`; it comes from a table that the kernel
+    // hands to `fops_get()`, which calls `try_module_get()` on it likewise.
+    if !unsafe { bindings::try_module_get(owner) } {
+        pr_err!("try_module_get() of the table's owner failed\n");
+        return false;
+    }
+    // SAFETY: As for `before`.
+    let pinned = unsafe { bindings::module_refcount(this_module) };
+    // SAFETY: `try_module_get(owner)` succeeded just above; this drops the
+    // reference it took.
+    unsafe { bindings::module_put(owner) };
+    // SAFETY: As for `before`.
+    let after = unsafe { bindings::module_refcount(this_module) };
+    if pinned != before + 1 || after != before {
+        pr_err!(
+            "this module's reference count: {} before, {} with the owner pinned, {} after\n",
+            before,
+            pinned,
+            after
+        );
+        return false;
+    }
+    // SAFETY: `owner` pinned this module's count, so it is this module,
+    // which the module loader filled in before calling `init` and keeps
+    // while the module is loaded; `init` is running. `name` is a
+    // `NUL`-terminated array within the struct.
     let (name, state) = unsafe { (CStr::from_char_ptr((*owner).name.as_ptr()), (*owner).state) };
     let ok =
         name.as_bytes() == b"rust_miscdev" && state == bindings::module_state_MODULE_STATE_COMING;
     if !ok {
-        pr_err!("THIS_MODULE is {:?} in state {}\n", name, state);
+        pr_err!("the owner is {:?} in state {}\n", name, state);
     }
     ok
 }
@@ -440,11 +474,6 @@ struct RustMiscdev {
 impl kernel::Module for RustMiscdev {
     fn init(_module: &'static ThisModule) -> Result<Self> {
         let mut checks = checks::Checks::begin();
-        checks.check(
-            "table_owner_is_this_module",
-            owned_by_this_module(&FOPS) && owned_by_this_module(&FOPS_RW),
-        );
-
         let dev = MiscRegistration::register(c_str!("rust_misc"), &FOPS, 0o444);
         let dev_rw = MiscRegistration::register(c_str!("rust_misc_rw"), &FOPS_RW, 0o644);
         // Running out of memory is not a failed check but an error that
@@ -463,6 +492,10 @@ impl kernel::Module for RustMiscdev {
             ),
         );
         let (dev, dev_rw) = (dev?, dev_rw?);
+        checks.check(
+            "table_owner_is_this_module",
+            open_pins_this_module(&dev) && open_pins_this_module(&dev_rw),
+        );
         let (minor, minor_rw) = (dev.minor(), dev_rw.minor());
         checks.check_with(
             "dynamic_minor",

@@ -49,10 +49,12 @@ impl kernel::Module for RustOobWrite {
         if object.is_null() {
             return Err(ENOMEM);
         }
-        pr_info!("writing one byte past a {}-byte object on purpose\n", SIZE);
         // SAFETY: None: the byte at `SIZE` is past the object; this is the
         // bug that the slab check must report.
         unsafe { object.cast::<u8>().add(SIZE).write_volatile(0x5a) };
+        // The address, for `rust-samples-catch` to find the object in the
+        // slab check's report ("Object ADDRESS").
+        pr_info!("wrote one byte past the {}-byte object at {:p}\n", SIZE, object);
         // INVARIANT: `object` came from `krealloc()` above.
         Ok(RustOobWrite { object })
     }

@@ -23,23 +23,32 @@
  *       It stops at the first N the call no longer reaches: the number of
  *       allocations is found, not given. An injected failure must make the
  *       call fail with ENOMEM. The call may still work instead only if the
- *       failed allocation was the kernel's own, not the sample's: one
- *       injection does not report (made with __GFP_NOWARN, by a caller with a
- *       fallback, such as kmemleak for its metadata), one whose stack is
- *       whole (it reaches the system call's entry) and has only frames
- *       that kallsyms names, none of module NAME (the module loader's, or
- *       vmalloc's optional preload: the kernel copes without them by
- *       design), or a
- *       uevent (kobject_uevent_env(), which the driver core calls when the
- *       sample registers a device, and whose failure it ignores: only the
- *       notification is lost). An allocation with NAME on the stack whose
- *       failure the call does not report fails the sweep, and so does an
- *       alarming line among the failing call's own messages. Before the
- *       sweep, injection itself is checked: it must fail an open(2) of
- *       /dev/null and leave failslab's notice in the kernel log; and a load
+ *       failed allocation is shown to be the kernel's own, not the
+ *       module's (judge(), below): made by the module loader while none of
+ *       the module's code could run (a load; rust_samples_fault_window
+ *       prints where in the load it happened), or with a stack that shows
+ *       whose it was: a whole stack (one that reaches the system call's
+ *       entry, every frame named) without a frame of module NAME, an
+ *       allocation by kernel code that falls back on something else (such
+ *       as kmemleak's record of another allocation), or a uevent's
+ *       (kobject_uevent_env(), which the driver core calls when the sample
+ *       registers a device, and whose failure it ignores: only the
+ *       notification is lost). A failure made with __GFP_NOWARN leaves no
+ *       notice and no stack of injection's own: rust_samples_fault_window
+ *       prints the stack of every injected failure, and without a stack a
+ *       failure while the module's code could run is not shown to be the
+ *       kernel's. Any other failure that the call
+ *       does not report fails the sweep, and so does an alarming line among
+ *       the failing call's own messages. Which of failslab and
+ *       fail_page_alloc injected each failure is read from their "times"
+ *       counts. Before the sweep, injection itself is checked: it must fail
+ *       an open(2) of /dev/null, leave failslab's notice and
+ *       rust_samples_fault_window's report in the kernel log; and a load
  *       sweep must have failed at least one page allocation (the module's
  *       memory is vmalloc()ed page by page), or fail_page_alloc is not in
- *       effect.
+ *       effect. The task is marked for rust_samples_fault_window through
+ *       /proc/self/make-it-fail (with failslab's and fail_page_alloc's
+ *       probability 0, the mark injects nothing).
  *
  *   rust-samples-fault clocks COUNT SECONDS
  *       COUNT processes read the time (clock_gettime(), which the vDSO
@@ -47,15 +56,23 @@
  *       how each process that died ended. Exit status 0 only if none did.
  *
  *   rust-samples-fault alarms
- *       Prints the lines of its standard input that are alarming, as
- *       the other commands judge the kernel log; exits 1 if there is one.
+ *       Judges its standard input as the other commands judge the kernel
+ *       log: prints the first alarming line and appends them all to the
+ *       file of alarming lines (below); exits 1 if there is one, 2 if
+ *       standard input cannot be read.
  *
  *   rust-samples-fault stack
- *       Reads a kernel log holding an injection's report and prints its
- *       stack as the sweep reads it: the frames, innermost first, one a
- *       line, then "stack: whole" (it reaches the system call's entry),
- *       "stack: cut short" or "stack: a frame has no name"; exits 0 only
- *       for a whole stack.
+ *       Reads a kernel log holding an injection's report (or, without one,
+ *       rust_samples_fault_window's) and prints its stack as the sweep
+ *       reads it: the frames, innermost first, one a line, then "stack:
+ *       whole" (it reaches the system call's entry), "stack: cut short" or
+ *       "stack: a frame has no name"; exits 0 only for a whole stack.
+ *
+ *   rust-samples-fault judge load|read|write NAME slab|page
+ *       Reads the kernel log of a call of module NAME that still worked
+ *       after an injected failure of a slab or page allocation, and prints
+ *       the sweep's judgement: how the failure is the kernel's (loader,
+ *       kernel, fallback, uevent; exit status 0), or "error: WHY".
  *
  *   rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED
  *       COUNT processes open, read and close DEVICE over and over for
@@ -71,16 +88,19 @@
  *       reader that did not report ended ("reader I: killed by signal
  *       N") come before.
  *
- * cycles and sweep read (and clear) the kernel log after each step, fail on
+ * cycles and sweep read (and clear) the kernel log after each step (each
+ * load, unload, call), what came before the first one included, fail on
  * an alarming line (one that holds a pattern of the alarms file,
  * /usr/share/rust-samples/alarms or $RUST_SAMPLES_ALARMS), which they
- * append to /tmp/rust-samples-stress.bad, and on messages lost before they
- * were read (/dev/kmsg says so). They print one line:
+ * append to /tmp/rust-samples-stress.bad ($RUST_SAMPLES_STRESS_BAD), and on
+ * messages lost before they
+ * were read (/dev/kmsg says so). With $RUST_SAMPLES_KEEP_LOG set, all they
+ * read is appended to that file too. They print one line:
  *   cycles=C                          (cycles)
- *   allocations=N enomem=E (sample=S) coped: quiet=Q kernel=K uevent=U pages=P
+ *   allocations=N enomem=E (sample=S) coped: loader=L kernel=K fallback=F uevent=U pages=P
  * (sweep) where S counts the ENOMEMs with module NAME's code on the stack,
- * Q, K, U the failures the kernel coped with, as above, and P the injected
- * failures that were page allocations; or
+ * L, K, F, U the failures the kernel coped with, as judge() showed them,
+ * and P the injected failures that were page allocations; or
  * "error: WHAT". Exit status 0 only if all went as described.
  */
 #define _GNU_SOURCE
@@ -99,7 +119,19 @@
 #include <unistd.h>
 
 #define FAIL_NTH "/proc/thread-self/fail-nth"
-#define BAD_LINES "/tmp/rust-samples-stress.bad"
+/* Marks this task for rust_samples_fault_window (see below). */
+#define MAKE_IT_FAIL "/proc/self/make-it-fail"
+/* How many failures failslab and fail_page_alloc have injected, counted down. */
+#define FAILSLAB_TIMES "/sys/kernel/debug/failslab/times"
+#define FAIL_PAGE_ALLOC_TIMES "/sys/kernel/debug/fail_page_alloc/times"
+/* The notice of an injected failure, unless made with __GFP_NOWARN. */
+#define NOTICE "FAULT_INJECTION: forcing a failure"
+/* The lines of rust_samples_fault_window (src/rust_samples_fault_window.c). */
+#define WINDOW "rust_samples_fault_window: "
+#define WINDOW_REPORT WINDOW "injected failure"
+#define WINDOW_BEFORE WINDOW "the counted allocation before it:"
+/* Where the alarming lines go, as in rust-samples-stress. */
+#define BAD_LINES_DEFAULT "/tmp/rust-samples-stress.bad"
 #define BUF_SIZE 4096
 /* A sweep that has not ended by then fails. */
 #define MAX_ALLOCATIONS 5000
@@ -131,7 +163,8 @@ static void usage(void)
 		"       rust-samples-fault readers DEVICE NAME COUNT SECONDS EXPECTED\n"
 		"       rust-samples-fault clocks COUNT SECONDS\n"
 		"       rust-samples-fault alarms\n"
-		"       rust-samples-fault stack\n");
+		"       rust-samples-fault stack\n"
+		"       rust-samples-fault judge load|read|write NAME slab|page\n");
 	exit(2);
 }
 
@@ -170,12 +203,16 @@ static int errno_of(const char *name)
 
 /*
  * Reads the alarms file: fixed strings, one a line, "#" lines and empty
- * ones skipped. A missing or empty file is an error, not "nothing alarms".
+ * ones skipped. A missing, unreadable or empty file is an error, not
+ * "nothing alarms", and so is a read that fails half way (the patterns
+ * after it would be missing).
  */
 static void read_alarms(void)
 {
 	const char *path = getenv("RUST_SAMPLES_ALARMS");
-	char line[256];
+	char *line = NULL;
+	size_t size = 0;
+	ssize_t len;
 	FILE *f;
 
 	if (!path || !*path)
@@ -183,16 +220,22 @@ static void read_alarms(void)
 	f = fopen(path, "r");
 	if (!f)
 		die(path);
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '#' || line[0] == '\0')
+	while ((len = getline(&line, &size, f)) >= 0) {
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (line[0] == '#' || len == 0)
 			continue;
+		if ((size_t)len != strlen(line))
+			fail("%s: a pattern holds a NUL byte", path);
 		if (nr_alarms == MAX_ALARMS)
 			fail("%s: more than %d patterns", path, MAX_ALARMS);
 		alarms[nr_alarms] = strdup(line);
 		if (!alarms[nr_alarms++])
 			die("strdup");
 	}
+	if (ferror(f))
+		die(path);
+	free(line);
 	fclose(f);
 	if (!nr_alarms)
 		fail("%s: no pattern", path);
@@ -242,12 +285,32 @@ static void check_nothing_lost(void)
 }
 
 /*
- * The kernel log since the last call, which it clears (dmesg -c); fails if
- * messages were lost in between.
+ * Every part of the kernel log that kernel_log() reads is also appended to
+ * the file named by $RUST_SAMPLES_KEEP_LOG, if set (rust-samples-catch
+ * reads the whole report of a broken module there); a failed write fails.
  */
-static const char *kernel_log(void)
+static void keep_log(const char *log, size_t len)
 {
-	int len;
+	const char *path = getenv("RUST_SAMPLES_KEEP_LOG");
+	FILE *f;
+
+	if (!path || !*path || !len)
+		return;
+	f = fopen(path, "a");
+	if (!f)
+		die(path);
+	if (fwrite(log, 1, len, f) != len || fclose(f))
+		die(path);
+}
+
+/*
+ * The kernel log since the last call, which it clears (dmesg -c), and its
+ * length in *LEN; fails if messages were lost in between. Every caller
+ * checks it with check_log(): nothing read goes unchecked.
+ */
+static const char *kernel_log(size_t *len)
+{
+	int ret;
 
 	if (!log_buf) {
 		log_size = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
@@ -258,43 +321,72 @@ static const char *kernel_log(void)
 			die("malloc");
 	}
 	check_nothing_lost();
-	len = klogctl(4 /* SYSLOG_ACTION_READ_CLEAR */, log_buf, log_size);
-	if (len < 0)
+	ret = klogctl(4 /* SYSLOG_ACTION_READ_CLEAR */, log_buf, log_size);
+	if (ret < 0)
 		die("klogctl");
-	log_buf[len] = '\0';
+	log_buf[ret] = '\0';
+	*len = ret;
+	keep_log(log_buf, ret);
 	return log_buf;
 }
 
-/* Fails on an alarming line in LOG, a part of the kernel log. */
-static void check_log(const char *step, const char *log)
+/*
+ * Fails on an alarming line in the LEN bytes at LOG, a part of the kernel
+ * log (or of standard input, for the alarms command): prints the first
+ * one ("kernel: LINE") and appends them all to $RUST_SAMPLES_STRESS_BAD
+ * (by default BAD_LINES_DEFAULT, as in rust-samples-stress); a line that
+ * cannot be kept there is still a failure, and the message says so.
+ */
+static void check_log(const char *step, const char *log, size_t len)
 {
-	const char *line = log;
-	int bad = 0;
+	const char *line = log, *end_of_log = log + len;
+	const char *bad_lines = getenv("RUST_SAMPLES_STRESS_BAD");
+	int bad = 0, err = 0;
 	FILE *out = NULL;
 
-	while (*line) {
-		const char *end = strchrnul(line, '\n');
+	if (!bad_lines || !*bad_lines)
+		bad_lines = BAD_LINES_DEFAULT;
+	while (line < end_of_log) {
+		const char *end = memchr(line, '\n', end_of_log - line);
 
+		if (!end)
+			end = end_of_log;
 		if (alarming(line, end - line)) {
-			if (!out)
-				out = fopen(BAD_LINES, "a");
-			if (out)
-				fprintf(out, "%.*s\n", (int)(end - line), line);
-			if (!bad++)
-				printf("kernel: %.*s\n", (int)(end - line), line);
+			if (!bad++) {
+				/* A NUL byte would end it: printed as "^@". */
+				printf("kernel: ");
+				for (const char *c = line; c < end; c++)
+					if (*c)
+						putchar(*c);
+					else
+						fputs("^@", stdout);
+				putchar('\n');
+				out = fopen(bad_lines, "a");
+				if (!out)
+					err = errno;
+			}
+			if (out && (fwrite(line, 1, end - line, out) != (size_t)(end - line) ||
+				    putc('\n', out) == EOF))
+				err = errno ? errno : EIO;
 		}
-		line = *end ? end + 1 : end;
+		line = end + 1;
 	}
-	if (out)
-		fclose(out);
+	if (out && fclose(out) && !err)
+		err = errno;
+	if (bad && err)
+		fail("%s: %d alarming kernel log lines (not kept in %s: %s)", step, bad, bad_lines,
+		     strerror(err));
 	if (bad)
-		fail("%s: %d alarming kernel log lines (in %s)", step, bad, BAD_LINES);
+		fail("%s: %d alarming kernel log lines (in %s)", step, bad, bad_lines);
 }
 
 /* Fails on an alarming line in the kernel log since the last call. */
 static void check_kernel_log(const char *step)
 {
-	check_log(step, kernel_log());
+	size_t len;
+	const char *log = kernel_log(&len);
+
+	check_log(step, log, len);
 }
 
 /* Where the kernel coped with a failed allocation: function and count. */
@@ -309,8 +401,8 @@ static int nr_sites;
 static int allocator_frame(const char *func)
 {
 	static const char *const prefixes[] = {
-		"dump_", "show_stack", "walk_stackframe", "notrace_", "should_fail",
-		"__should_fail", "kmem_cache_alloc", "__kmem_cache_alloc", "__kmalloc",
+		"dump_", "show_stack", "walk_stackframe", "notrace_", "unwind_backtrace",
+		"should_fail", "__should_fail", "kmem_cache_alloc", "__kmem_cache_alloc", "__kmalloc",
 		"kmalloc", "kzalloc", "kcalloc", "krealloc", "__do_krealloc", "kmemdup",
 		"kstrdup", "kvmalloc", "slab_", "__slab_", "___slab_",
 		"prepare_alloc_pages", "__alloc_pages", "alloc_pages", "__get_free_pages",
@@ -325,8 +417,9 @@ static int allocator_frame(const char *func)
 }
 
 /*
- * The stack that injection printed (after "FAULT_INJECTION: forcing a
- * failure"), innermost frame first. riscv64 prints a frame a line,
+ * The stack printed after the first line that holds MARKER (injection's
+ * notice, or rust_samples_fault_window's report of an injected failure),
+ * innermost frame first. riscv64 prints a frame a line,
  * "[<ADDRESS>] FUNC+0xOFF/0xSIZE [MODULE]"; ARM a call a line, "CALLEE from
  * CALLER+0xOFF/0xSIZE [MODULE]", so its frames are each line's caller (the
  * first line's callee is the unwinder's own function). A frame that
@@ -361,9 +454,9 @@ static void add_frame(struct stack *st, const char *p, const char *end)
 	st->func[st->nr++][len] = '\0';
 }
 
-static void parse_stack(const char *log, struct stack *st)
+static void parse_stack(const char *log, const char *marker, struct stack *st)
 {
-	const char *p = strstr(log, "FAULT_INJECTION: forcing a failure");
+	const char *p = strstr(log, marker);
 
 	st->nr = 0;
 	st->unnamed = 0;
@@ -443,15 +536,29 @@ static void print_stack_once(const struct stack *st, int first)
 }
 
 /*
- * Counts the function that made the failed allocation: the stack's first
- * frame that is not the allocator's.
+ * The stack's frame of the function that made the failed allocation: the
+ * first after injection's own (should_fail_ex() and its callers in the
+ * allocator, and above them the frames of the report, which may be a
+ * kprobe's) that is not the allocator's; st->nr if there is none.
  */
-static void count_site(const struct stack *st)
+static int requester(const struct stack *st)
 {
 	int f, i;
 
-	for (f = 0; f < st->nr && allocator_frame(st->func[f]); f++)
-		;
+	for (f = 0, i = 0; i < st->nr; i++)
+		if (strncmp(st->func[i], "should_fail", 11) == 0 ||
+		    strncmp(st->func[i], "__should_fail", 13) == 0)
+			f = i + 1;
+	while (f < st->nr && allocator_frame(st->func[f]))
+		f++;
+	return f;
+}
+
+/* Counts the function that made the failed allocation. */
+static void count_site(const struct stack *st)
+{
+	int f = requester(st), i;
+
 	if (f == st->nr)
 		return;
 	for (i = 0; i < nr_sites && strcmp(sites[i].func, st->func[f]); i++)
@@ -500,7 +607,8 @@ static int cmd_cycles(int argc, char **argv)
 	fd = open(argv[2], O_RDONLY);
 	if (fd < 0)
 		die(argv[2]);
-	kernel_log();
+	/* What came before is checked too: nothing reads it after this. */
+	check_kernel_log("cycles, the kernel log before the first load");
 	for (i = 0; i < count; i++) {
 		long ret = load(fd);
 
@@ -542,20 +650,81 @@ static unsigned long get_fail_nth(int fd)
 	return strtoul(buf, NULL, 10);
 }
 
+/* How many failures failslab and fail_page_alloc have left to inject. */
+struct times {
+	long slab, page;
+};
+
+static long read_number(const char *path)
+{
+	char buf[32];
+	ssize_t len;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		die(path);
+	len = read(fd, buf, sizeof(buf) - 1);
+	if (len <= 0)
+		die(path);
+	close(fd);
+	buf[len] = '\0';
+	return strtol(buf, NULL, 10);
+}
+
+/* Read only while fail-nth is 0: the reads allocate. */
+static struct times read_times(void)
+{
+	struct times t = { read_number(FAILSLAB_TIMES), read_number(FAIL_PAGE_ALLOC_TIMES) };
+
+	return t;
+}
+
+/*
+ * Which of the two injected the one failure between BEFORE and AFTER: 1
+ * for fail_page_alloc, 0 for failslab. Each counts its injected failures
+ * down in its "times" (fault_setup sets it high); anything but one
+ * failure of one of them fails.
+ */
+static int page_failure(const char *step, struct times before, struct times after)
+{
+	long slab = before.slab - after.slab, page = before.page - after.page;
+
+	if (slab + page != 1 || slab < 0 || page < 0)
+		fail("%s: failslab's times went from %ld to %ld, fail_page_alloc's from %ld "
+		     "to %ld: not one injected failure (fault_setup sets times)", step,
+		     before.slab, after.slab, before.page, after.page);
+	return page;
+}
+
+/* Marks this task for rust_samples_fault_window (make-it-fail). */
+static void mark_task(void)
+{
+	int fd = open(MAKE_IT_FAIL, O_WRONLY);
+
+	if (fd < 0 || write(fd, "1", 1) != 1)
+		die("write " MAKE_IT_FAIL);
+	close(fd);
+}
+
 /*
  * Before a sweep trusts injection, it must be seen to fire and to say so:
  * with fail-nth at 1, opening /dev/null (whose first slab allocation is
  * the path name's, a GFP_KERNEL one) must fail with ENOMEM, fail-nth must
- * read 0 after it, and the kernel log must hold failslab's notice, which
- * the sweep's classification relies on. Otherwise a sweep whose failures
+ * read 0 after it, failslab's times must count it, and the kernel log
+ * must hold failslab's notice and rust_samples_fault_window's report,
+ * which the sweep's judgement relies on. Otherwise a sweep whose failures
  * are never injected, or never reported, would pass.
  */
 static void check_injection(int nth)
 {
+	struct times before;
 	const char *log;
+	size_t len;
 	int fd, err;
 
-	kernel_log();
+	/* What came before is checked too: nothing reads it after this. */
+	check_kernel_log("sweep, the kernel log before the injection check");
+	before = read_times();
 	set_fail_nth(nth, 1);
 	fd = open("/dev/null", O_RDONLY);
 	err = errno;
@@ -569,11 +738,16 @@ static void check_injection(int nth)
 		fail("open(/dev/null) with fail-nth 1: %s, not ENOMEM", strerror(err));
 	if (get_fail_nth(nth))
 		fail("fail-nth is not 0 after the injected failure");
-	log = kernel_log();
-	check_log("sweep, the injection check", log);
-	if (!strstr(log, "FAULT_INJECTION: forcing a failure"))
+	if (page_failure("the injection check", before, read_times()))
+		fail("the injection check: fail_page_alloc, not failslab, counted the failure");
+	log = kernel_log(&len);
+	check_log("sweep, the injection check", log, len);
+	if (!strstr(log, NOTICE))
 		fail("an injected failure left no notice in the kernel log "
 		     "(failslab's verbose must be 1 or 2)");
+	if (!strstr(log, WINDOW_REPORT))
+		fail("rust_samples_fault_window did not report the injected failure: it must be "
+		     "loaded (rust-samples-lib.sh's fault_window_load)");
 }
 
 /* The operation being swept. */
@@ -619,14 +793,200 @@ static void undo(struct op *op)
 		unload(op->name);
 }
 
+/*
+ * The fail-nth that rust_samples_fault_window printed in LOG for module
+ * NAME at POINT ("coming", "init runs next", "live" or "going"), or -1.
+ * On "coming", *PARAMETERS is the module's number of parameters.
+ */
+static long window_point(const char *log, const char *name, const char *point, long *parameters)
+{
+	char prefix[256];
+	const char *p;
+	long nth;
+	int len;
+
+	snprintf(prefix, sizeof(prefix), WINDOW "%s %s, fail-nth ", name, point);
+	p = strstr(log, prefix);
+	if (!p)
+		return -1;
+	p += strlen(prefix);
+	nth = strtol(p, NULL, 10);
+	if (parameters && sscanf(p, "%*u, parameters %ld%n", parameters, &len) < 1)
+		return -1;
+	return nth;
+}
+
+/*
+ * Whether, by rust_samples_fault_window's lines in LOG, the failure
+ * injected into a load of module NAME happened where none of the module's
+ * code could run: before it could start (fail-nth already 0 at "init runs
+ * next", or at "coming" if the module has parameters, whose callbacks may
+ * be its code) or after it ended (fail-nth still above 0 at "live" or
+ * "going"). A load's task runs the module's code only in between.
+ */
+static int outside_module(const char *log, const char *name)
+{
+	long parameters = 0;
+	long coming = window_point(log, name, "coming", &parameters);
+	long opens = parameters ? coming : window_point(log, name, "init runs next", NULL);
+	long closes = window_point(log, name, "live", NULL);
+
+	if (closes < 0)
+		closes = window_point(log, name, "going", NULL);
+	if (coming < 0 || opens < 0 || closes < 0)
+		return 0;
+	return opens == 0 || closes > 0;
+}
+
+/* Whether a frame of ST is the function FUNC. */
+static int has_frame(const struct stack *st, const char *func)
+{
+	int i;
+
+	for (i = 0; i < st->nr; i++)
+		if (strcmp(st->func[i], func) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether the stack's allocation is the slab allocator's, for a new slab. */
+static int new_slab_frame(const struct stack *st)
+{
+	int f = requester(st);
+
+	return f < st->nr && (strcmp(st->func[f], "allocate_slab") == 0 ||
+			      strcmp(st->func[f], "new_slab") == 0);
+}
+
+/*
+ * Kernel code that copes with a failure of its own allocation whatever
+ * called it: the allocation is not the caller's, and the caller gets what
+ * it asked for. From the injected failure's stack ST (and BEFORE, that of
+ * the counted allocation before it), the allocation was:
+ *   - kmemleak's (__create_object, kmemleak_*, mem_pool_alloc), for its
+ *     record of another allocation: it takes one from its pool instead, or
+ *     turns itself off, which prints an alarming line;
+ *   - radix_tree_node_alloc()'s called by __kernfs_new_node(), which
+ *     preloads the radix tree (idr_preload()) before its GFP_ATOMIC
+ *     idr_alloc_cyclic(): a node comes from the preload;
+ *   - the slab allocator's first try at the pages of a new slab
+ *     (allocate_slab(), inlined into new_slab()): it tries again with the
+ *     cache's smallest order. Its second try fails the allocation; it is
+ *     the injected one only after a first try that failed on its own,
+ *     which was then the counted allocation before it: with the slab
+ *     allocator's new slab on that stack, it is not counted as the first;
+ *   - vmalloc's bulk allocation of pages (__alloc_pages_bulk() under
+ *     vm_area_alloc_pages()): vmalloc then allocates them one by one;
+ *   - the stack depot's (__stack_depot_save(), for KASAN's record of an
+ *     allocation's or a free's stack): KASAN then keeps no stack of it.
+ */
+static const char *fallback_site(const struct stack *st, const struct stack *before)
+{
+	int f = requester(st), i;
+
+	if (f == st->nr)
+		return NULL;
+	if (strncmp(st->func[f], "kmemleak_", 9) == 0 ||
+	    strcmp(st->func[f], "__create_object") == 0 ||
+	    strcmp(st->func[f], "create_object") == 0 ||
+	    strcmp(st->func[f], "mem_pool_alloc") == 0)
+		return "kmemleak";
+	if (strcmp(st->func[f], "radix_tree_node_alloc") == 0)
+		for (i = f + 1; i < st->nr; i++)
+			if (strcmp(st->func[i], "__kernfs_new_node") == 0)
+				return "kernfs";
+	if (new_slab_frame(st) && !new_slab_frame(before))
+		return "slab";
+	if (has_frame(st, "__alloc_pages_bulk") && has_frame(st, "vm_area_alloc_pages"))
+		return "vmalloc";
+	if (strcmp(st->func[f], "__stack_depot_save") == 0 ||
+	    strcmp(st->func[f], "stack_depot_save") == 0)
+		return "stack depot";
+	return NULL;
+}
+
+/* How an injected failure that the call did not report was the kernel's. */
+enum coped { LOADER, KERNEL, FALLBACK, UEVENT, NOT_SHOWN };
+
+/*
+ * The judgement on an injected failure (PAGE: fail_page_alloc's, else
+ * failslab's) after which a KIND call of module NAME still did what it does
+ * without injection, from the call's kernel log LOG: how the failure is
+ * shown to be the kernel's own, not the module's, or NOT_SHOWN with *WHY
+ * saying why not. ST gets the stack that was judged.
+ *
+ * A load whose failure happened while none of the module's code could run
+ * is the loader's (outside_module()). Otherwise the failure must come with
+ * a stack: injection's own, printed with its notice, or, for a failure
+ * made with __GFP_NOWARN, which injection does not report, the one that
+ * rust_samples_fault_window prints for every injected failure. Without
+ * one, a failure while the module's code could run (a read or a write runs
+ * it throughout) is not shown to be the kernel's. With a stack, the
+ * failure is the kernel's
+ * when the stack is whole and has no frame of module NAME (whole_stack(),
+ * every frame named), when the allocation was a fallback_site()'s, or
+ * when a uevent made it (kobject_uevent_env(), which the driver core calls
+ * when the module registers a device, and whose failure it ignores: only
+ * the notification is lost).
+ */
+static enum coped judge(const char *kind, const char *name, int page, const char *log,
+			struct stack *st, const char **why)
+{
+	static char text[512];
+	static struct stack before;
+	char frame[280];
+	const char *marker = strstr(log, NOTICE) ? NOTICE : WINDOW_REPORT;
+
+	st->nr = 0;
+	st->unnamed = 0;
+	parse_stack(log, WINDOW_BEFORE, &before);
+	if (strstr(log, WINDOW_BEFORE " none")) {
+		before.nr = 0;
+		before.unnamed = 0;
+	}
+	*why = text;
+	if (strcmp(kind, "load") == 0 && outside_module(log, name))
+		return LOADER;
+	if (!strstr(log, marker)) {
+		snprintf(text, sizeof(text),
+			 "a %s allocation failed quietly (made with __GFP_NOWARN: no notice) while "
+			 "%s's code could run, and rust_samples_fault_window printed no stack of it "
+			 "(is it loaded?)", page ? "page" : "slab", name);
+		return NOT_SHOWN;
+	}
+	parse_stack(log, marker, st);
+	snprintf(frame, sizeof(frame), "[%s]", name);
+	if (!strstr(log, frame)) {
+		const char *flaw = st->unnamed ? "a frame of the stack has no name" :
+			!whole_stack(st) ? "the stack stops before the system call's entry" : NULL;
+
+		if (!flaw)
+			return KERNEL;
+		if (fallback_site(st, &before))
+			return FALLBACK;
+		snprintf(text, sizeof(text), "failed, and %s: not shown to be the kernel's", flaw);
+		return NOT_SHOWN;
+	}
+	if (fallback_site(st, &before))
+		return FALLBACK;
+	if (strstr(log, "kobject_uevent_env"))
+		return UEVENT;
+	snprintf(text, sizeof(text), "failed, but the call did not report it");
+	return NOT_SHOWN;
+}
+
 static int cmd_sweep(int argc, char **argv)
 {
+	static const char *const coped_names[] = { "loader", "kernel", "fallback", "uevent" };
 	struct op op = { .kind = argv[2], .clean_errno = 0 };
-	unsigned long n, left, enomem = 0, own = 0, quiet = 0, kernel = 0, uevent = 0, pages = 0;
+	unsigned long n, left, enomem = 0, own = 0, coped[NOT_SHOWN] = { 0 }, pages = 0;
 	char frame[280] = "";
+	struct times before;
 	struct stack st;
-	const char *log;
-	int nth;
+	const char *log, *why;
+	enum coped how;
+	size_t len;
+	int nth, page;
 	long ret;
 
 	if (argc < 5)
@@ -653,27 +1013,30 @@ static int cmd_sweep(int argc, char **argv)
 	if (nth < 0)
 		die("open " FAIL_NTH " (CONFIG_FAULT_INJECTION)");
 
+	mark_task();
 	check_injection(nth);
 	for (n = 1;; n++) {
 		if (n > MAX_ALLOCATIONS)
 			fail("still allocating after %d allocations", MAX_ALLOCATIONS);
+		before = read_times();
 		set_fail_nth(nth, n);
 		ret = run(&op);
 		left = get_fail_nth(nth);
 		if (left) {
 			/* The Nth allocation was not reached: N - 1 in all. */
 			set_fail_nth(nth, 0);
-			check_kernel_log("sweep");
+			check_kernel_log("sweep, the call that reached no injected failure");
 			if (!clean(&op, ret))
 				fail("without injection: returned %ld", ret);
 			undo(&op);
+			check_kernel_log("sweep, the last unload");
 			break;
 		}
-		log = kernel_log();
+		page = page_failure("sweep", before, read_times());
+		pages += page;
+		log = kernel_log(&len);
 		/* A report in the failing call's own error path fails too. */
-		check_log("sweep, the injected call", log);
-		if (strstr(log, "name fail_page_alloc"))
-			pages++;
+		check_log("sweep, the injected call", log, len);
 		if (ret == -ENOMEM) {
 			enomem++;
 			if (strstr(log, frame))
@@ -681,44 +1044,29 @@ static int cmd_sweep(int argc, char **argv)
 			if (strcmp(op.kind, "load") == 0 && is_loaded(op.name))
 				fail("allocation %lu: ENOMEM, but %s is loaded", n, op.name);
 		} else if (clean(&op, ret)) {
-			parse_stack(log, &st);
-			if (!strstr(log, "FAULT_INJECTION: forcing a failure")) {
-				quiet++;
-			} else if (!strstr(log, frame)) {
-				/* The kernel's only on a whole stack. */
-				const char *flaw = st.unnamed ? "a frame of the stack has no name" :
-					!whole_stack(&st) ?
-					"the stack stops before the system call's entry" : NULL;
-
-				if (flaw) {
-					printf("kernel log:\n%s", log);
-					fail("allocation %lu: failed, the call returned %ld, and %s: not "
-					     "shown to be the kernel's (kernel log above)", n, ret, flaw);
-				}
-				kernel++;
-				count_site(&st);
-			} else if (strstr(log, "kobject_uevent_env")) {
-				uevent++;
-				count_site(&st);
-			} else {
+			how = judge(op.kind, op.name, page, log, &st, &why);
+			if (how == NOT_SHOWN) {
 				printf("kernel log:\n%s", log);
-				fail("allocation %lu: failed, but the call returned %ld (kernel log above)",
-				     n, ret);
+				fail("allocation %lu: %s; the call returned %ld (kernel log above)",
+				     n, why, ret);
 			}
+			coped[how]++;
+			if (how != LOADER)
+				count_site(&st);
 		} else {
 			printf("kernel log:\n%s", log);
 			fail("allocation %lu: the call returned %ld (%s), not ENOMEM",
 			     n, ret, ret < 0 ? strerror(-ret) : "no error");
 		}
-		/* The messages after the injected call. */
-		check_kernel_log("sweep");
 		undo(&op);
+		check_kernel_log("sweep, the unload after the injected call");
 		/* The same call, without injection, works again. */
 		ret = run(&op);
-		check_kernel_log("sweep");
+		check_kernel_log("sweep, the call without injection");
 		if (!clean(&op, ret))
 			fail("allocation %lu: then without injection: returned %ld", n, ret);
 		undo(&op);
+		check_kernel_log("sweep, the unload after the call without injection");
 	}
 	if (strcmp(op.kind, "load") == 0 && !pages)
 		fail("no page allocation was failed in %lu allocations of a module load "
@@ -730,8 +1078,37 @@ static int cmd_sweep(int argc, char **argv)
 			printf(" %s x%lu", sites[i].func, sites[i].count);
 		printf("\n");
 	}
-	printf("allocations=%lu enomem=%lu (sample=%lu) coped: quiet=%lu kernel=%lu uevent=%lu pages=%lu\n",
-	       n - 1, enomem, own, quiet, kernel, uevent, pages);
+	printf("allocations=%lu enomem=%lu (sample=%lu) coped:", n - 1, enomem, own);
+	for (how = LOADER; how < NOT_SHOWN; how++)
+		printf(" %s=%lu", coped_names[how], coped[how]);
+	printf(" pages=%lu\n", pages);
+	return 0;
+}
+
+/*
+ * judge: the sweep's judgement (judge()) on an injected failure after
+ * which the call still worked, from its kernel log on standard input:
+ * prints the way it was shown to be the kernel's (loader, kernel,
+ * fallback, uevent) and exits 0, or "error: WHY" and exits 1.
+ */
+static int cmd_judge(int argc, char **argv)
+{
+	static const char *const names[] = { "loader", "kernel", "fallback", "uevent" };
+	static char log[1 << 16];
+	size_t len = fread(log, 1, sizeof(log) - 1, stdin);
+	const char *why;
+	struct stack st;
+	enum coped how;
+
+	if (argc != 5 || (strcmp(argv[4], "slab") != 0 && strcmp(argv[4], "page") != 0))
+		usage();
+	if (ferror(stdin))
+		die("read standard input");
+	log[len] = '\0';
+	how = judge(argv[2], argv[3], strcmp(argv[4], "page") == 0, log, &st, &why);
+	if (how == NOT_SHOWN)
+		fail("%s", why);
+	printf("%s\n", names[how]);
 	return 0;
 }
 
@@ -930,19 +1307,34 @@ static int cmd_clocks(int argc, char **argv)
 	return died ? 1 : 0;
 }
 
-/* alarms: the alarming lines of standard input. */
+/*
+ * alarms: judges standard input as the other commands judge the kernel
+ * log (check_log()). A read error counts as an alarm: it prints a line
+ * that says so and exits 2.
+ */
 static int cmd_alarms(void)
 {
-	char line[4096];
-	int found = 0;
+	size_t size = 1 << 16, len = 0, got;
+	char *text = malloc(size);
 
-	while (fgets(line, sizeof(line), stdin)) {
-		if (alarming(line, strlen(line))) {
-			fputs(line, stdout);
-			found = 1;
+	if (!text)
+		die("malloc");
+	while ((got = fread(text + len, 1, size - len, stdin)) > 0) {
+		len += got;
+		if (len == size) {
+			text = realloc(text, size *= 2);
+			if (!text)
+				die("realloc");
 		}
 	}
-	return found;
+	if (ferror(stdin)) {
+		printf("alarms: reading standard input: %s: what was not read counts as alarming\n",
+		       strerror(errno ? errno : EIO));
+		return 2;
+	}
+	check_log("alarms", text, len);
+	free(text);
+	return 0;
 }
 
 static int cmd_stack(void)
@@ -953,7 +1345,7 @@ static int cmd_stack(void)
 	int i;
 
 	log[len] = '\0';
-	parse_stack(log, &st);
+	parse_stack(log, strstr(log, NOTICE) ? NOTICE : WINDOW_REPORT, &st);
 	for (i = 0; i < st.nr; i++)
 		printf("%s\n", st.func[i]);
 	if (st.unnamed)
@@ -976,6 +1368,8 @@ int main(int argc, char **argv)
 		return cmd_cycles(argc, argv);
 	if (argc >= 3 && strcmp(argv[1], "sweep") == 0)
 		return cmd_sweep(argc, argv);
+	if (argc >= 2 && strcmp(argv[1], "judge") == 0)
+		return cmd_judge(argc, argv);
 	if (argc >= 2 && strcmp(argv[1], "readers") == 0)
 		return cmd_readers(argc, argv);
 	if (argc >= 2 && strcmp(argv[1], "clocks") == 0)
