@@ -204,15 +204,19 @@ judge "a quiet page failure in a read" "not shown" read rust_miscdev page <<'LOG
 <6>[   50.000000] rust_miscdev: nothing about the failure
 LOG
 
-# rust_samples_fault_window's stack of a failure injected quietly while the
-# module's init ran, as its kprobe on should_fail_ex() prints it: the
-# report, then the frames given, then the load's; then the stack of the
-# counted allocation before it, from $BEFORE (frames, "" for none).
+# rust_samples_fault_window's report of a failure injected quietly while
+# the module's init ran: "quiet page FRAME..." as its kprobe on
+# should_fail_alloc_page() prints it, with the stack of the counted
+# allocation before it from $BEFORE (frames, "" for none), or "quiet slab
+# FRAME..." as its probe of the kmalloc trace point prints it; then the
+# load's frames.
 BEFORE=""
-quiet_slab() {
+quiet() {
+	local kind="$1"
+	shift
 	window 5 3 0
-	cat <<'LOG'
-<6>[   40.250000] rust_samples_fault_window: injected failure
+	cat <<LOG
+<6>[   40.250000] rust_samples_fault_window: injected failure: ${kind}
 <4>[   40.250001] CPU: 0 PID: 94 Comm: rust-samples-fa Tainted: G           O       6.1.192 #1
 <4>[   40.250002] Hardware name: riscv-virtio,qemu (DT)
 <4>[   40.250003] Call Trace:
@@ -220,12 +224,21 @@ quiet_slab() {
 <4>[   40.250005] [<ffffffff800071e4>] show_stack+0x30/0x3c
 <4>[   40.250006] [<ffffffff8052c558>] dump_stack_lvl+0x64/0x86
 <4>[   40.250007] [<ffffffff8052c592>] dump_stack+0x18/0x26
-<4>[   40.250008] [<ffffffff01a9a012>] fault_window_should_fail+0x2e/0x3c [rust_samples_fault_window]
+LOG
+	if [ "${kind}" = page ]; then
+		cat <<'LOG'
+<4>[   40.250008] [<ffffffff01a9a012>] fault_window_page+0x2e/0x3c [rust_samples_fault_window]
 <4>[   40.250009] [<ffffffff8000a10a>] kprobe_breakpoint_handler+0x4a/0x9c
 <4>[   40.250009] [<ffffffff8000a10a>] do_trap_break+0x2a/0x6c
 <4>[   40.250009] [<ffffffff8000a10a>] ret_from_exception+0x0/0x1c
-<4>[   40.250009] [<ffffffff8035d092>] should_fail_ex+0x0/0x2bc
+<4>[   40.250009] [<ffffffff8035d092>] should_fail_alloc_page+0x0/0x1c
 LOG
+	else
+		cat <<'LOG'
+<4>[   40.250008] [<ffffffff01a9a012>] fault_window_kmalloc+0x2e/0x3c [rust_samples_fault_window]
+<4>[   40.250009] [<ffffffff801cd10a>] __traceiter_kmalloc+0x4a/0x6c
+LOG
+	fi
 	for f in "$@"; do
 		echo "<4>[   40.250010] [<ffffffff80100000>] ${f}"
 	done
@@ -236,7 +249,9 @@ LOG
 <4>[   40.250014] [<ffffffff800e0da4>] sys_finit_module+0xd0/0x104
 <4>[   40.250015] [<ffffffff8000425e>] ret_from_syscall+0x0/0x2
 LOG
-	if [ -z "${BEFORE}" ]; then
+	if [ "${kind}" = slab ]; then
+		:
+	elif [ -z "${BEFORE}" ]; then
 		echo "<6>[   40.250016] rust_samples_fault_window: the counted allocation before it: none"
 	else
 		echo "<6>[   40.250016] rust_samples_fault_window: the counted allocation before it:"
@@ -250,52 +265,61 @@ LOG
 # The slab allocator's first try at the pages of a new slab (__GFP_NOWARN),
 # for an allocation of the sample's: it tries again with the smallest
 # order, and the sample gets its memory. The counted allocation before it
-# is the sample's allocation itself (failslab's check).
+# is the sample's allocation itself (failslab's check: no page allocation
+# stack), or a page allocation of something else.
 new_slab=("__alloc_pages+0x14e/0x33c" "new_slab+0x26/0x66" "___slab_alloc+0x4d8/0x8ae"
 	"__kmalloc_node_track_caller+0xc4/0x200" "krealloc+0x54/0x106"
 	"init_module+0x1e/0x1000 [rust_types]")
-BEFORE="should_fail_ex+0x0/0x2bc __should_failslab+0x9c/0xac __kmalloc_node_track_caller+0x5c/0x200 krealloc+0x54/0x106 init_module+0x1e/0x1000"
+BEFORE="should_fail_alloc_page+0x0/0x1c __alloc_pages+0x14e/0x33c __get_free_pages+0x1c/0x4e pte_alloc_one_kernel+0x2a/0x5c"
 judge "a quiet page failure of the slab allocator's first try, under the module" fallback \
-	load rust_types page < <(quiet_slab "${new_slab[@]}")
+	load rust_types page < <(quiet page "${new_slab[@]}")
 BEFORE=""
 judge "the same, the first counted allocation" fallback load rust_types page \
-	< <(quiet_slab "${new_slab[@]}")
+	< <(quiet page "${new_slab[@]}")
 # Its second try, after a first that failed on its own (the counted
 # allocation before it): the sample's allocation fails.
-BEFORE="should_fail_ex+0x0/0x2bc __alloc_pages+0x14e/0x33c new_slab+0x18/0x66 ___slab_alloc+0x4d8/0x8ae"
+BEFORE="should_fail_alloc_page+0x0/0x1c __alloc_pages+0x14e/0x33c new_slab+0x18/0x66 ___slab_alloc+0x4d8/0x8ae"
 judge "a quiet page failure of the slab allocator's second try, under the module" "not shown" \
-	load rust_types page < <(quiet_slab "${new_slab[@]}")
+	load rust_types page < <(quiet page "${new_slab[@]}")
 BEFORE=""
 # vmalloc's bulk allocation, which it follows with pages one by one; a
 # page of those fails vmalloc.
 judge "a quiet failure of vmalloc's bulk allocation, under the module" fallback load rust_types page \
-	< <(quiet_slab "__alloc_pages_bulk+0x2ce/0x8a4" "vm_area_alloc_pages+0x98/0x2b6" \
+	< <(quiet page "__alloc_pages_bulk+0x2ce/0x8a4" "vm_area_alloc_pages+0x98/0x2b6" \
 		"__vmalloc_area_node+0xb4/0x25a" "__vmalloc_node_range+0x12a/0x2ac" \
 		"vmalloc+0x3a/0x44" "init_module+0x1e/0x1000 [rust_types]")
 judge "a quiet failure of vmalloc's page by page allocation, under the module" "not shown" \
-	load rust_types page < <(quiet_slab "__alloc_pages+0x14e/0x33c" "vm_area_alloc_pages+0x1a8/0x2b6" \
+	load rust_types page < <(quiet page "__alloc_pages+0x14e/0x33c" "vm_area_alloc_pages+0x1a8/0x2b6" \
 		"__vmalloc_area_node+0xb4/0x25a" "__vmalloc_node_range+0x12a/0x2ac" \
 		"vmalloc+0x3a/0x44" "init_module+0x1e/0x1000 [rust_types]")
 # KASAN's stack depot, which keeps no stack when it cannot allocate.
 judge "a quiet failure of the stack depot's, under the module" fallback load rust_types page \
-	< <(quiet_slab "__alloc_pages+0x14e/0x33c" "__stack_depot_save+0x2c4/0x46a" \
+	< <(quiet page "__alloc_pages+0x14e/0x33c" "__stack_depot_save+0x2c4/0x46a" \
 		"kasan_save_stack+0x3c/0x5a" "kasan_set_track+0x44/0x70" "__kasan_kmalloc+0x7a/0x8c" \
 		"__kmalloc_node_track_caller+0xd4/0x200" "krealloc+0x54/0x106" \
 		"init_module+0x1e/0x1000 [rust_types]")
 
+# A page allocation with __GFP_NOFAIL finds fail-nth at 1 too, but is not
+# counted (it cannot fail): the injected one is the last so reported.
+judge "two page reports: the last is the injected one" fallback load rust_types page \
+	< <(quiet page "__get_free_pages+0x1c/0x4e" "init_module+0x1e/0x1000 [rust_types]"
+		quiet page "__alloc_pages_bulk+0x2ce/0x8a4" "vm_area_alloc_pages+0x98/0x2b6" \
+			"__vmalloc_area_node+0xb4/0x25a" "__vmalloc_node_range+0x12a/0x2ac" \
+			"vmalloc+0x3a/0x44" "init_module+0x1e/0x1000 [rust_types]")
+
 # kmemleak's record of the sample's own allocation: kmemleak falls back on
 # its pool.
 judge "a quiet slab failure of kmemleak's under the module" fallback load rust_types slab \
-	< <(quiet_slab "kmem_cache_alloc+0x70/0x29c" "__create_object+0x4e/0x61c" \
+	< <(quiet slab "kmem_cache_alloc+0x70/0x29c" "__create_object+0x4e/0x61c" \
 		"kmemleak_alloc+0x40/0x6c" "__kmalloc_node_track_caller+0xc4/0x200" \
 		"krealloc+0x54/0x106" "init_module+0x1e/0x1000 [rust_types]")
 # The sample's own allocation with __GFP_NOWARN, whose failure it hid.
 judge "a quiet slab failure of the module's own" "not shown" load rust_types slab \
-	< <(quiet_slab "__kmalloc_node_track_caller+0xc4/0x200" "krealloc+0x54/0x106" \
+	< <(quiet slab "__kmalloc_node_track_caller+0xc4/0x200" "krealloc+0x54/0x106" \
 		"init_module+0x1e/0x1000 [rust_types]")
 # The same in a read: rust_samples_fault_window prints it just as well.
 judge "a quiet slab failure of the module's own in a read" "not shown" read rust_types slab \
-	< <(quiet_slab "__kmalloc_node_track_caller+0xc4/0x200" "krealloc+0x54/0x106" \
+	< <(quiet slab "__kmalloc_node_track_caller+0xc4/0x200" "krealloc+0x54/0x106" \
 		"init_module+0x1e/0x1000 [rust_types]" | grep -v 'rust_samples_fault_window: rust_types')
 # No stack of it at all: rust_samples_fault_window is not loaded.
 judge "a quiet slab failure without a stack" "not shown" load rust_types slab \
@@ -304,11 +328,11 @@ judge "a quiet slab failure without a stack" "not shown" load rust_types slab \
 # which falls back on the preload; elsewhere radix_tree_node_alloc() may
 # fail its caller, and under the module's frames that is not shown.
 judge "a quiet radix tree node failure of kernfs under the module" fallback load rust_types slab \
-	< <(quiet_slab "kmem_cache_alloc+0x70/0x29c" "radix_tree_node_alloc+0x6a/0x10c" \
+	< <(quiet slab "kmem_cache_alloc+0x70/0x29c" "radix_tree_node_alloc+0x6a/0x10c" \
 		"idr_get_free+0x1c4/0x2a6" "idr_alloc_cyclic+0x6e/0x11c" \
 		"__kernfs_new_node+0x9c/0x2aa" "0xffffffff01a94eda")
 judge "a quiet radix tree node failure under the module" "not shown" load rust_types slab \
-	< <(quiet_slab "kmem_cache_alloc+0x70/0x29c" "radix_tree_node_alloc+0x6a/0x10c" \
+	< <(quiet slab "kmem_cache_alloc+0x70/0x29c" "radix_tree_node_alloc+0x6a/0x10c" \
 		"idr_get_free+0x1c4/0x2a6" "idr_alloc_cyclic+0x6e/0x11c" "0xffffffff01a94eda")
 
 # A failure that injection reported, with a whole stack of the kernel's.

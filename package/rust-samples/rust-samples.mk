@@ -15,8 +15,9 @@ RUST_SAMPLES_MODULE_SUBDIRS = src
 # The samples are Rust modules. build_assert! must fail the build
 # when the optimiser cannot prove it, so the escape hatch stays off. The
 # stress tests' fault sweeps need kprobes: rust_samples_fault_window
-# prints the stack of each injected allocation failure from a kprobe on
-# should_fail_ex(), the only stack of a failure made with __GFP_NOWARN.
+# prints the stack of a page allocation failure that injection makes from
+# a kprobe on should_fail_alloc_page(), the only stack of one made with
+# __GFP_NOWARN.
 define RUST_SAMPLES_LINUX_CONFIG_FIXUPS
 	$(call KCONFIG_ENABLE_OPT,CONFIG_RUST)
 	$(call KCONFIG_DISABLE_OPT,CONFIG_RUST_BUILD_ASSERT_ALLOW)

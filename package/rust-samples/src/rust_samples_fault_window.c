@@ -14,21 +14,28 @@
  * else while failslab's and fail_page_alloc's probability is 0), this
  * module prints:
  *
- *   injected failure
- *       and the stack (dump_stack()), at the call of should_fail_ex() that
- *       fails an allocation: the one that finds the task's fail-nth at 1
- *       (should_fail_ex() counts it down and fails the call that brings it
- *       to 0), slab or page allocation, quiet or not. A kprobe on
- *       should_fail_ex() runs it; it is printed while the code on the
- *       stack is still there (a module's init code is freed once the load
- *       ends). Every allocation calls should_fail_ex(), and the kprobe
- *       traps at each call while this module is loaded: load it for the
- *       sweeps only.
+ *   injected failure: page|slab
+ *       and the stack (dump_stack()), while the code on the stack is still
+ *       there (a module's init code is freed once the load ends):
+ *       - page: from a kprobe on should_fail_alloc_page(), when the task's
+ *         fail-nth is 1: should_fail_ex() counts it down and fails the
+ *         allocation that brings it to 0, which is this one unless it
+ *         asked for __GFP_NOFAIL (not counted, and it cannot fail): then
+ *         the injected one comes later, and the last page allocation so
+ *         printed is the injected one. Every page allocation traps there
+ *         while this module is loaded: load it for the sweeps only. (The
+ *         slab allocator's allocations, many more, are not probed so.)
+ *       - slab: for a slab allocation that returns NULL once fail-nth is 0
+ *         (the kmem_cache_alloc and kmalloc trace points, which the slab
+ *         allocator passes its result, NULL included): the first is the
+ *         injected one.
  *   the counted allocation before it:
- *       and its stack, one frame a line, or " none" on the same line: the
- *       allocation that found fail-nth at 2, just before (a slab
- *       allocator's first try at a new slab that failed on its own would
- *       be it, and the injected one its second try).
+ *       and its stack, one frame a line, or " none" on the same line,
+ *       after a page allocation's report: the page allocation that found
+ *       fail-nth at 2, if no slab allocation ended in between (one would
+ *       be the counted allocation before). The slab allocator's first try
+ *       at a new slab, had it failed on its own, would be it, and the
+ *       injected allocation its second try.
  *
  *   NAME coming, fail-nth N, parameters P
  *   NAME init runs next, fail-nth N
@@ -55,6 +62,7 @@
 #include <linux/notifier.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
@@ -66,22 +74,21 @@ static bool marked(void)
 }
 
 /*
- * The stack of the marked task's counted allocation before the one that
- * injection fails (the call of should_fail_ex() that found fail-nth at 2),
- * and how many frames it has (0: none since the last injected failure).
- * One marked task at a time: rust-samples-fault.
+ * The stack of the marked task's page allocation that found fail-nth at
+ * 2, and how many frames it has (0: none, or a slab allocation ended
+ * since). One marked task at a time: rust-samples-fault.
  */
 static unsigned long before[64];
 static unsigned int before_nr;
 
 /*
- * Before should_fail_ex() runs: with the task's fail-nth at 1, this call
- * fails the allocation that made it (printed with its stack, and the
- * stack of the counted allocation before it, which tells the slab
- * allocator's first try at a new slab from its second); at 2, it is the
+ * Before should_fail_alloc_page() runs: with the task's fail-nth at 1,
+ * this page allocation is the one that injection fails, but for a
+ * __GFP_NOFAIL one (the only kind that __should_fail_alloc_page() leaves
+ * out with fail_page_alloc set as for the sweeps); at 2, it may be the
  * one before.
  */
-static int fault_window_should_fail(struct kprobe *kp, struct pt_regs *regs)
+static int fault_window_page(struct kprobe *kp, struct pt_regs *regs)
 {
 	unsigned int nth, i;
 
@@ -93,7 +100,7 @@ static int fault_window_should_fail(struct kprobe *kp, struct pt_regs *regs)
 		return 0;
 	}
 	if (nth == 1) {
-		pr_info("injected failure\n");
+		pr_info("injected failure: page\n");
 		dump_stack();
 		pr_info("the counted allocation before it:%s\n", before_nr ? "" : " none");
 		/* As dump_stack() prints a frame, without this module's prefix. */
@@ -104,10 +111,34 @@ static int fault_window_should_fail(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
-static struct kprobe should_fail = {
-	.symbol_name = "should_fail_ex",
-	.pre_handler = fault_window_should_fail,
+static struct kprobe page_probe = {
+	.symbol_name = "should_fail_alloc_page",
+	.pre_handler = fault_window_page,
 };
+
+/* A slab allocation of the marked task ended, with PTR its result. */
+static void slab_allocation(const void *ptr)
+{
+	if (!marked())
+		return;
+	before_nr = 0;
+	if (!ptr && !READ_ONCE(current->fail_nth)) {
+		pr_info("injected failure: slab\n");
+		dump_stack();
+	}
+}
+
+static void fault_window_kmem_cache_alloc(void *data, unsigned long call_site, const void *ptr,
+					  struct kmem_cache *s, gfp_t gfp, int node)
+{
+	slab_allocation(ptr);
+}
+
+static void fault_window_kmalloc(void *data, unsigned long call_site, const void *ptr,
+				 size_t bytes_req, size_t bytes_alloc, gfp_t gfp, int node)
+{
+	slab_allocation(ptr);
+}
 
 static void fault_window_module_load(void *data, struct module *mod)
 {
@@ -153,6 +184,8 @@ static struct {
 	void *probe;
 	struct tracepoint *tp;
 } points[] = {
+	{ "kmem_cache_alloc", (void *)fault_window_kmem_cache_alloc },
+	{ "kmalloc", (void *)fault_window_kmalloc },
 	{ "module_load", (void *)fault_window_module_load },
 };
 
@@ -196,10 +229,10 @@ static int __init fault_window_init(void)
 	ret = register_module_notifier(&closes);
 	if (ret)
 		goto opens;
-	ret = register_kprobe(&should_fail);
+	ret = register_kprobe(&page_probe);
 	if (!ret)
 		return 0;
-	pr_err("no kprobe on should_fail_ex(): %d (CONFIG_KPROBES)\n", ret);
+	pr_err("no kprobe on should_fail_alloc_page(): %d (CONFIG_KPROBES)\n", ret);
 	unregister_module_notifier(&closes);
 opens:
 	unregister_module_notifier(&opens);
@@ -210,7 +243,7 @@ detach:
 
 static void __exit fault_window_exit(void)
 {
-	unregister_kprobe(&should_fail);
+	unregister_kprobe(&page_probe);
 	unregister_module_notifier(&closes);
 	unregister_module_notifier(&opens);
 	detach(ARRAY_SIZE(points));

@@ -35,9 +35,9 @@
  *       registers a device, and whose failure it ignores: only the
  *       notification is lost). A failure made with __GFP_NOWARN leaves no
  *       notice and no stack of injection's own: rust_samples_fault_window
- *       prints the stack of every injected failure, and without a stack a
- *       failure while the module's code could run is not shown to be the
- *       kernel's. Any other failure that the call
+ *       prints the stack of an injected page allocation failure and of a
+ *       slab allocation that fails, and without a stack a failure while
+ *       the module's code could run is not shown to be the kernel's. Any other failure that the call
  *       does not report fails the sweep, and so does an alarming line among
  *       the failing call's own messages. Which of failslab and
  *       fail_page_alloc injected each failure is read from their "times"
@@ -128,7 +128,7 @@
 #define NOTICE "FAULT_INJECTION: forcing a failure"
 /* The lines of rust_samples_fault_window (src/rust_samples_fault_window.c). */
 #define WINDOW "rust_samples_fault_window: "
-#define WINDOW_REPORT WINDOW "injected failure"
+#define WINDOW_REPORT WINDOW "injected failure: "
 #define WINDOW_BEFORE WINDOW "the counted allocation before it:"
 /* Where the alarming lines go, as in rust-samples-stress. */
 #define BAD_LINES_DEFAULT "/tmp/rust-samples-stress.bad"
@@ -402,7 +402,8 @@ static int allocator_frame(const char *func)
 {
 	static const char *const prefixes[] = {
 		"dump_", "show_stack", "walk_stackframe", "notrace_", "unwind_backtrace",
-		"should_fail", "__should_fail", "kmem_cache_alloc", "__kmem_cache_alloc", "__kmalloc",
+		"should_fail", "__should_fail", "fault_window_", "slab_allocation",
+		"__traceiter_", "kmem_cache_alloc", "__kmem_cache_alloc", "__kmalloc",
 		"kmalloc", "kzalloc", "kcalloc", "krealloc", "__do_krealloc", "kmemdup",
 		"kstrdup", "kvmalloc", "slab_", "__slab_", "___slab_",
 		"prepare_alloc_pages", "__alloc_pages", "alloc_pages", "__get_free_pages",
@@ -537,9 +538,11 @@ static void print_stack_once(const struct stack *st, int first)
 
 /*
  * The stack's frame of the function that made the failed allocation: the
- * first after injection's own (should_fail_ex() and its callers in the
- * allocator, and above them the frames of the report, which may be a
- * kprobe's) that is not the allocator's; st->nr if there is none.
+ * first that is not the allocator's after injection's own (should_fail_ex()
+ * or should_fail_alloc_page() and the like; above them, the frames of the
+ * report, which may be a kprobe's) or, in a stack without them (one that
+ * rust_samples_fault_window printed from a trace point), after the frames
+ * of the report; st->nr if there is none.
  */
 static int requester(const struct stack *st)
 {
@@ -905,6 +908,25 @@ static const char *fallback_site(const struct stack *st, const struct stack *bef
 	return NULL;
 }
 
+/*
+ * rust_samples_fault_window's report of the failure injected into a page
+ * allocation (PAGE) or a slab allocation in LOG: the last of a page
+ * allocation (an earlier one asked for __GFP_NOFAIL, which leaves fail-nth
+ * as it is), the first of a slab allocation (a later one failed on its own);
+ * NULL if there is none.
+ */
+static const char *window_report(const char *log, int page)
+{
+	const char *marker = page ? WINDOW_REPORT "page" : WINDOW_REPORT "slab";
+	const char *p = strstr(log, marker), *last = p;
+
+	while (page && p) {
+		last = p;
+		p = strstr(p + 1, marker);
+	}
+	return last;
+}
+
 /* How an injected failure that the call did not report was the kernel's. */
 enum coped { LOADER, KERNEL, FALLBACK, UEVENT, NOT_SHOWN };
 
@@ -919,7 +941,7 @@ enum coped { LOADER, KERNEL, FALLBACK, UEVENT, NOT_SHOWN };
  * is the loader's (outside_module()). Otherwise the failure must come with
  * a stack: injection's own, printed with its notice, or, for a failure
  * made with __GFP_NOWARN, which injection does not report, the one that
- * rust_samples_fault_window prints for every injected failure. Without
+ * rust_samples_fault_window prints (window_report()). Without
  * one, a failure while the module's code could run (a read or a write runs
  * it throughout) is not shown to be the kernel's. With a stack, the
  * failure is the kernel's
@@ -934,27 +956,29 @@ static enum coped judge(const char *kind, const char *name, int page, const char
 {
 	static char text[512];
 	static struct stack before;
+	const char *report = window_report(log, page);
 	char frame[280];
-	const char *marker = strstr(log, NOTICE) ? NOTICE : WINDOW_REPORT;
 
 	st->nr = 0;
 	st->unnamed = 0;
-	parse_stack(log, WINDOW_BEFORE, &before);
-	if (strstr(log, WINDOW_BEFORE " none")) {
-		before.nr = 0;
-		before.unnamed = 0;
-	}
+	before.nr = 0;
+	before.unnamed = 0;
+	if (page && report && !strstr(report, WINDOW_BEFORE " none"))
+		parse_stack(report, WINDOW_BEFORE, &before);
 	*why = text;
 	if (strcmp(kind, "load") == 0 && outside_module(log, name))
 		return LOADER;
-	if (!strstr(log, marker)) {
+	if (!strstr(log, NOTICE) && !report) {
 		snprintf(text, sizeof(text),
 			 "a %s allocation failed quietly (made with __GFP_NOWARN: no notice) while "
 			 "%s's code could run, and rust_samples_fault_window printed no stack of it "
 			 "(is it loaded?)", page ? "page" : "slab", name);
 		return NOT_SHOWN;
 	}
-	parse_stack(log, marker, st);
+	if (strstr(log, NOTICE))
+		parse_stack(log, NOTICE, st);
+	else
+		parse_stack(report, page ? WINDOW_REPORT "page" : WINDOW_REPORT "slab", st);
 	snprintf(frame, sizeof(frame), "[%s]", name);
 	if (!strstr(log, frame)) {
 		const char *flaw = st->unnamed ? "a frame of the stack has no name" :
